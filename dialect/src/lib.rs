@@ -1,0 +1,53 @@
+//! The `gas` dialect: generic address space pointers in MLIR.
+//!
+//! This crate sits at the bottom of gas (dialect ← patterns ← pipelines). It
+//! holds the IRDL definition (`gas.irdl.mlir`, loaded at run time), the op
+//! names ([`names`]), typed builders and accessors ([`ops`]), the address-space
+//! numbering and tags ([`spaces`]), the access kinds a dispatch can stand for
+//! ([`access`]) and the verification IRDL cannot express ([`verify`]).
+//!
+//! Invariants: no other crate spells a `gas.*` name or an address-space
+//! number; every gas op is built through [`ops`]; [`verify`] reports through
+//! MLIR diagnostics at the op's location and never panics on any input IR.
+
+pub mod access;
+mod error;
+pub mod names;
+pub mod ops;
+pub mod spaces;
+pub mod verify;
+
+pub use error::DialectError;
+pub use melior;
+pub use spaces::{AddressSpace, AddressSpaceMap, SpaceSet};
+
+use melior::dialect::DialectRegistry;
+use melior::ir::Module;
+use melior::utility::{load_irdl_dialects, register_all_dialects};
+use melior::Context;
+
+/// The IRDL definition of the dialect.
+pub const IRDL_DEFINITION: &str = include_str!("gas.irdl.mlir");
+
+/// Dialects gas reads or produces; loaded into the context with gas.
+const DEPENDENT_DIALECTS: &[&str] = &["llvm", "func", "arith", "scf", "cf", "irdl"];
+
+/// Registers MLIR's dialects in `context`, loads those gas works with and then
+/// the gas dialect itself. Idempotent: a context that has gas already is left alone.
+pub fn load(context: &Context) -> Result<(), DialectError> {
+    if context.is_registered_operation(names::TAG) {
+        return Ok(());
+    }
+    let registry = DialectRegistry::new();
+    register_all_dialects(&registry);
+    context.append_dialect_registry(&registry);
+    // The LLVM dialect must be loaded before the definition names `!llvm.ptr`.
+    for dialect in DEPENDENT_DIALECTS {
+        context.get_or_load_dialect(dialect);
+    }
+    let definition = Module::parse(context, IRDL_DEFINITION).ok_or(DialectError::Definition)?;
+    if !load_irdl_dialects(&definition) {
+        return Err(DialectError::Definition);
+    }
+    Ok(())
+}

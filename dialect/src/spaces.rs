@@ -1,0 +1,245 @@
+//! Address spaces, their numbering on a target, and the generic-pointer tags.
+//!
+//! Patterns never spell address-space numbers: they ask an [`AddressSpaceMap`].
+
+use std::fmt;
+
+/// The OpenCL address spaces gas knows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum AddressSpace {
+    Private,
+    Global,
+    Constant,
+    Local,
+    Generic,
+}
+
+impl AddressSpace {
+    /// The spaces a generic pointer can point to, in dispatch order.
+    pub const RESOLVABLE: [AddressSpace; 3] = [Self::Private, Self::Local, Self::Global];
+
+    /// Whether a generic pointer can point into this space (OpenCL 2.0: not constant).
+    pub fn is_resolvable(self) -> bool {
+        Self::RESOLVABLE.contains(&self)
+    }
+
+    /// The tag (bits 61..63) a pointer of this space carries once generic.
+    /// Global pointers keep their canonical upper bits (`000` or `111`): `None`.
+    pub fn tag(self) -> Option<u64> {
+        match self {
+            Self::Private => Some(PRIVATE_TAG),
+            Self::Local => Some(LOCAL_TAG),
+            _ => None,
+        }
+    }
+
+    /// The OpenCL name (`global`, `local`, ...).
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Private => "private",
+            Self::Global => "global",
+            Self::Constant => "constant",
+            Self::Local => "local",
+            Self::Generic => "generic",
+        }
+    }
+}
+
+impl fmt::Display for AddressSpace {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        formatter.write_str(self.name())
+    }
+}
+
+/// The first bit of the tag of a 64-bit generic pointer.
+pub const TAG_SHIFT: u64 = 61;
+/// `and` with this clears the tag bits 61..63.
+pub const TAG_CLEAR_MASK: u64 = 0x1FFF_FFFF_FFFF_FFFF;
+/// Shift that restores canonical form after a tag: `shl 4` then `ashr 4`
+/// copies bits 56..59 into 60..63.
+pub const CANONICAL_SHIFT: u64 = 4;
+/// Tag of a private pointer: `001`.
+pub const PRIVATE_TAG: u64 = 0b001;
+/// Tag of a local pointer: `010`.
+pub const LOCAL_TAG: u64 = 0b010;
+
+/// A target's numbering of the address spaces, and its pointer width.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AddressSpaceMap {
+    pub private: u32,
+    pub global: u32,
+    pub constant: u32,
+    pub local: u32,
+    pub generic: u32,
+    /// Width of a pointer (and of async-copy sizes) in bits.
+    pub pointer_width: u32,
+}
+
+impl AddressSpaceMap {
+    /// SPIR / Intel IGC: private 0, global 1, constant 2, local 3, generic 4.
+    pub const SPIR64: Self = Self {
+        private: 0,
+        global: 1,
+        constant: 2,
+        local: 3,
+        generic: 4,
+        pointer_width: 64,
+    };
+
+    /// The number of `space` on this target.
+    pub fn number(&self, space: AddressSpace) -> u32 {
+        match space {
+            AddressSpace::Private => self.private,
+            AddressSpace::Global => self.global,
+            AddressSpace::Constant => self.constant,
+            AddressSpace::Local => self.local,
+            AddressSpace::Generic => self.generic,
+        }
+    }
+
+    /// The space numbered `number` on this target, if any.
+    pub fn space(&self, number: u32) -> Option<AddressSpace> {
+        [
+            AddressSpace::Private,
+            AddressSpace::Global,
+            AddressSpace::Constant,
+            AddressSpace::Local,
+            AddressSpace::Generic,
+        ]
+        .into_iter()
+        .find(|space| self.number(*space) == number)
+    }
+}
+
+impl Default for AddressSpaceMap {
+    fn default() -> Self {
+        Self::SPIR64
+    }
+}
+
+/// A set of the spaces a generic pointer may point to (a subset of
+/// [`AddressSpace::RESOLVABLE`]). The empty set means "no pointer reaches here".
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct SpaceSet(u8);
+
+impl SpaceSet {
+    /// No space.
+    pub const EMPTY: Self = Self(0);
+    /// Private, local and global: nothing is known.
+    pub const ALL: Self = Self(0b111);
+
+    fn bit(space: AddressSpace) -> u8 {
+        match space {
+            AddressSpace::Private => 0b001,
+            AddressSpace::Local => 0b010,
+            AddressSpace::Global => 0b100,
+            AddressSpace::Constant | AddressSpace::Generic => 0,
+        }
+    }
+
+    /// The set holding only `space` (empty for spaces a generic pointer cannot reach).
+    pub fn single(space: AddressSpace) -> Self {
+        Self(Self::bit(space))
+    }
+
+    /// Whether `space` is in the set.
+    pub fn contains(self, space: AddressSpace) -> bool {
+        Self::bit(space) != 0 && self.0 & Self::bit(space) != 0
+    }
+
+    /// The set with `space` added; spaces a generic pointer cannot reach are ignored.
+    pub fn with(self, space: AddressSpace) -> Self {
+        Self(self.0 | Self::bit(space))
+    }
+
+    /// The set without `space`.
+    pub fn without(self, space: AddressSpace) -> Self {
+        Self(self.0 & !Self::bit(space))
+    }
+
+    /// Union of two sets.
+    pub fn union(self, other: Self) -> Self {
+        Self(self.0 | other.0)
+    }
+
+    /// Number of spaces in the set.
+    pub fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    /// Whether the set is empty.
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The spaces in dispatch order (private, local, global).
+    pub fn iter(self) -> impl Iterator<Item = AddressSpace> {
+        AddressSpace::RESOLVABLE
+            .into_iter()
+            .filter(move |space| self.contains(*space))
+    }
+}
+
+impl FromIterator<AddressSpace> for SpaceSet {
+    fn from_iter<I: IntoIterator<Item = AddressSpace>>(spaces: I) -> Self {
+        spaces.into_iter().fold(Self::EMPTY, Self::with)
+    }
+}
+
+impl fmt::Display for SpaceSet {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let names: Vec<_> = self.iter().map(AddressSpace::name).collect();
+        write!(formatter, "{{{}}}", names.join(", "))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spir_numbering_round_trips() {
+        let map = AddressSpaceMap::SPIR64;
+        for number in 0..5 {
+            let space = map.space(number).expect("SPIR numbers 0..4");
+            assert_eq!(map.number(space), number);
+        }
+        assert_eq!(map.space(5), None);
+        assert_eq!(map.space(4), Some(AddressSpace::Generic));
+    }
+
+    #[test]
+    fn tags_fit_in_the_top_three_bits() {
+        for space in AddressSpace::RESOLVABLE {
+            if let Some(tag) = space.tag() {
+                assert_eq!((tag << TAG_SHIFT) & TAG_CLEAR_MASK, 0);
+                assert_eq!((tag << TAG_SHIFT) >> TAG_SHIFT, tag);
+            }
+        }
+        assert_eq!(AddressSpace::Global.tag(), None);
+        assert_eq!(!TAG_CLEAR_MASK, 0b111 << TAG_SHIFT);
+    }
+
+    #[test]
+    fn space_sets_hold_only_resolvable_spaces_in_dispatch_order() {
+        let set: SpaceSet = [
+            AddressSpace::Global,
+            AddressSpace::Private,
+            AddressSpace::Constant,
+        ]
+        .into_iter()
+        .collect();
+        assert_eq!(set.len(), 2);
+        assert!(!set.contains(AddressSpace::Constant));
+        assert_eq!(
+            set.iter().collect::<Vec<_>>(),
+            [AddressSpace::Private, AddressSpace::Global]
+        );
+        assert_eq!(
+            set.without(AddressSpace::Private),
+            SpaceSet::single(AddressSpace::Global)
+        );
+        assert_eq!(SpaceSet::ALL.iter().count(), 3);
+        assert_eq!(set.to_string(), "{private, global}");
+    }
+}

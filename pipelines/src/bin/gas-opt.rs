@@ -1,0 +1,146 @@
+//! `gas-opt`: resolves generic address space pointers in MLIR files, with
+//! mlir-opt's habits. Exit 0 on success, 1 on errors in the input, 2 on usage
+//! errors; the output file is written only on success.
+
+use clap::{Parser, ValueEnum};
+use gas_pipelines::registry::known_names;
+use gas_pipelines::{driver, process, Emit, Options, Pipeline, PipelineError, DEFAULT_PIPELINE};
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum EmitArg {
+    Mlir,
+    LlvmIr,
+}
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "gas-opt",
+    version,
+    about = "Resolve OpenCL generic address space pointers in MLIR"
+)]
+struct Cli {
+    /// Input file: MLIR text, or LLVM IR if it ends in `.ll`; `-` is stdin.
+    #[arg(default_value = "-")]
+    input: PathBuf,
+    /// Output file; `-` is stdout. Written only on success.
+    #[arg(short = 'o', default_value = "-")]
+    output: PathBuf,
+    /// A preset or a comma-separated list of steps.
+    #[arg(long, default_value = DEFAULT_PIPELINE, long_help = format!("A preset or a comma-separated list of steps. Known: {}", known_names()))]
+    pipeline: String,
+    /// What to print.
+    #[arg(long, value_enum, default_value = "mlir")]
+    emit: EmitArg,
+    /// Process each `// -----` separated chunk of the input on its own.
+    #[arg(long)]
+    split_input_file: bool,
+    /// Check diagnostics against `// expected-error {{...}}` comments.
+    #[arg(long)]
+    verify_diagnostics: bool,
+}
+
+const USAGE_ERROR: u8 = 2;
+
+fn main() -> ExitCode {
+    tracing_subscriber::fmt()
+        .with_env_filter(tracing_subscriber::EnvFilter::from_default_env())
+        .with_writer(std::io::stderr)
+        .init();
+    let cli = Cli::parse();
+    let pipeline = match Pipeline::parse(&cli.pipeline) {
+        Ok(pipeline) => pipeline,
+        Err(error) => {
+            eprintln!("gas-opt: error: {error}");
+            return ExitCode::from(USAGE_ERROR);
+        }
+    };
+    let options = Options {
+        pipeline,
+        emit: match cli.emit {
+            EmitArg::Mlir => Emit::Mlir,
+            EmitArg::LlvmIr => Emit::LlvmIr,
+        },
+        split_input_file: cli.split_input_file,
+        verify_diagnostics: cli.verify_diagnostics,
+        address_spaces: Default::default(),
+    };
+    match run(&cli, &options) {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::FAILURE,
+        Err(message) => {
+            eprintln!("{message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Reads, processes and writes; `Ok(false)` when the input had errors.
+fn run(cli: &Cli, options: &Options) -> Result<bool, String> {
+    let is_stdin = cli.input == Path::new("-");
+    let name = if is_stdin {
+        "<stdin>".to_string()
+    } else {
+        cli.input.display().to_string()
+    };
+    let source = if is_stdin {
+        let mut bytes = Vec::new();
+        std::io::stdin()
+            .read_to_end(&mut bytes)
+            .map_err(|error| format!("{name}: error: cannot read: {error}"))?;
+        bytes
+    } else if cli
+        .input
+        .extension()
+        .is_some_and(|extension| extension == "ll")
+    {
+        if !cli.input.is_file() {
+            return Err(format!("{name}: error: no such file"));
+        }
+        driver::import_llvm_ir(&cli.input).map_err(|error| match error {
+            // The importer's message is located already (`file:line:col: error: ...`).
+            PipelineError::Import { message, .. } if message.starts_with(&format!("{name}:")) => {
+                message
+            }
+            error => format!("{name}: error: {error}"),
+        })?
+    } else {
+        std::fs::read(&cli.input).map_err(|error| format!("{name}: error: cannot read: {error}"))?
+    };
+    let outcome =
+        process(&source, &name, options).map_err(|error| format!("{name}: error: {error}"))?;
+    for diagnostic in &outcome.diagnostics {
+        eprintln!("{diagnostic}");
+    }
+    if !outcome.success {
+        return Ok(false);
+    }
+    write_output(&cli.output, &outcome.output)?;
+    Ok(true)
+}
+
+/// Writes `text` to `path` (or stdout) atomically: a temporary file in the
+/// same directory, renamed over the target once complete.
+fn write_output(path: &Path, text: &str) -> Result<(), String> {
+    if path == Path::new("-") {
+        let mut stdout = std::io::stdout().lock();
+        return stdout
+            .write_all(text.as_bytes())
+            .and_then(|()| stdout.flush())
+            .map_err(|error| format!("<stdout>: error: cannot write: {error}"));
+    }
+    let name = path.display();
+    let directory = match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => Path::new("."),
+    };
+    let mut file = tempfile::NamedTempFile::new_in(directory)
+        .map_err(|error| format!("{name}: error: cannot write: {error}"))?;
+    file.write_all(text.as_bytes())
+        .map_err(|error| format!("{name}: error: cannot write: {error}"))?;
+    file.persist(path)
+        .map_err(|error| format!("{name}: error: cannot write: {}", error.error))?;
+    Ok(())
+}

@@ -1,0 +1,233 @@
+//! The work of `gas-opt`, as a library: bytes in, text and diagnostics out.
+//! The binary only reads files, parses flags and writes the result.
+
+use crate::diagnostics::{unknown_location, verify_expectations, Collector, Diagnostic, Severity};
+use crate::ffi::{parse_module, translate_to_llvm_ir};
+use crate::registry::{run_step, Pipeline};
+use crate::PipelineError;
+use gas_dialect::names::is_gas_op;
+use gas_dialect::AddressSpaceMap;
+use melior::ir::operation::{OperationLike, WalkOrder, WalkResult};
+use melior::ir::Module;
+use melior::utility::register_all_llvm_translations;
+use melior::Context;
+use std::path::Path;
+use std::process::Command;
+
+/// What `gas-opt` prints.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Emit {
+    /// MLIR text (gas ops in generic form).
+    #[default]
+    Mlir,
+    /// LLVM IR text; the module must be in the LLVM dialect only.
+    LlvmIr,
+}
+
+/// Everything that decides how a source is processed.
+#[derive(Clone)]
+pub struct Options {
+    pub pipeline: Pipeline,
+    pub emit: Emit,
+    /// Process each `// -----` separated chunk on its own.
+    pub split_input_file: bool,
+    /// Check diagnostics against `expected-*` comments instead of reporting them.
+    pub verify_diagnostics: bool,
+    pub address_spaces: AddressSpaceMap,
+}
+
+/// The result of processing one source.
+#[derive(Debug, Default)]
+pub struct Outcome {
+    /// The printed result of every chunk that succeeded.
+    pub output: String,
+    /// Errors (and notes) to report; with `verify_diagnostics`, the mismatches.
+    pub diagnostics: Vec<Diagnostic>,
+    /// Whether every chunk succeeded (and every expectation was met).
+    pub success: bool,
+}
+
+/// The separator between chunks, in input and in output (as in mlir-opt).
+pub const SPLIT_MARKER: &str = "// -----";
+
+/// One chunk of the input: its text padded with newlines so that line
+/// numbers in diagnostics are those of the whole file.
+struct Chunk {
+    text: Vec<u8>,
+}
+
+fn split(source: &[u8], split_input_file: bool) -> Vec<Chunk> {
+    if !split_input_file {
+        return vec![Chunk {
+            text: source.to_vec(),
+        }];
+    }
+    let mut chunks = Vec::new();
+    let mut current = Vec::new();
+    let mut line = 0;
+    for raw in source.split_inclusive(|byte| *byte == b'\n') {
+        line += 1;
+        if raw.trim_ascii() == SPLIT_MARKER.as_bytes() {
+            chunks.push(Chunk {
+                text: std::mem::take(&mut current),
+            });
+            current = vec![b'\n'; line];
+            continue;
+        }
+        current.extend_from_slice(raw);
+    }
+    chunks.push(Chunk { text: current });
+    chunks
+}
+
+/// A context with the gas dialect loaded and LLVM IR translation registered.
+pub fn new_context() -> Result<Context, PipelineError> {
+    let context = Context::new();
+    gas_dialect::load(&context)?;
+    register_all_llvm_translations(&context);
+    Ok(context)
+}
+
+/// Processes `source`, named `file` in diagnostics, under `options`.
+#[tracing::instrument(skip_all, fields(pipeline = %options.pipeline.name, file))]
+pub fn process(source: &[u8], file: &str, options: &Options) -> Result<Outcome, PipelineError> {
+    let context = new_context()?;
+    let mut outcome = Outcome {
+        success: true,
+        ..Outcome::default()
+    };
+    let mut printed = Vec::new();
+    for chunk in split(source, options.split_input_file) {
+        let collector = Collector::attach(&context);
+        let result = process_chunk(&context, &chunk.text, file, options);
+        let mut diagnostics = collector.take(file);
+        drop(collector);
+        let text = match result {
+            Ok(text) => Some(text),
+            Err(extra) => {
+                diagnostics.extend(extra);
+                None
+            }
+        };
+        if options.verify_diagnostics {
+            let chunk_text = String::from_utf8_lossy(&chunk.text);
+            let mismatches = verify_expectations(file, &chunk_text, 0, &diagnostics);
+            outcome.success &= mismatches.is_empty();
+            outcome.diagnostics.extend(mismatches);
+        } else {
+            let failed = text.is_none()
+                || diagnostics
+                    .iter()
+                    .any(|diagnostic| diagnostic.severity == Severity::Error);
+            outcome.success &= !failed;
+            outcome.diagnostics.extend(diagnostics);
+        }
+        if let Some(text) = text {
+            printed.push(text);
+        }
+    }
+    // Every printed chunk ends in a newline.
+    let separator = match options.emit {
+        Emit::Mlir => format!("{SPLIT_MARKER}\n"),
+        Emit::LlvmIr => "; -----\n".to_string(),
+    };
+    outcome.output = printed.join(&separator);
+    Ok(outcome)
+}
+
+/// Parses, verifies, runs the pipeline and prints one chunk. MLIR's own
+/// diagnostics go to the collector; errors found here are returned.
+fn process_chunk(
+    context: &Context,
+    text: &[u8],
+    file: &str,
+    options: &Options,
+) -> Result<String, Vec<Diagnostic>> {
+    let whole_file = |message: String| vec![Diagnostic::error(unknown_location(file), message)];
+    let Some(mut module) = parse_module(context, text) else {
+        // MLIR reported why; nothing more to add.
+        return Err(Vec::new());
+    };
+    verify(&module, &options.address_spaces, "input")?;
+    for step in &options.pipeline.steps {
+        run_step(step, context, &mut module, &options.address_spaces)
+            .map_err(|error| whole_file(error.to_string()))?;
+        verify(&module, &options.address_spaces, step.name)?;
+    }
+    match options.emit {
+        Emit::Mlir => Ok(format!("{}\n", module.as_operation())),
+        Emit::LlvmIr => {
+            let why = "cannot be translated to LLVM IR: lower gas ops first";
+            if report_gas_ops_left(&module, why) > 0 {
+                return Err(Vec::new());
+            }
+            translate_to_llvm_ir(&module)
+                .ok_or_else(|| whole_file("translation to LLVM IR failed".into()))
+        }
+    }
+}
+
+/// MLIR's verifier, then gas's own rules. `after` names what produced the IR.
+fn verify(module: &Module, map: &AddressSpaceMap, after: &str) -> Result<(), Vec<Diagnostic>> {
+    if !module.as_operation().verify() {
+        tracing::debug!(after, "MLIR verification failed");
+        return Err(Vec::new());
+    }
+    gas_dialect::verify::verify(&module.as_operation(), map).map_err(|_| Vec::new())
+}
+
+/// Emits an error at every gas op left in `module`; returns how many there were.
+pub fn report_gas_ops_left(module: &Module, why: &str) -> usize {
+    let mut count = 0;
+    module.as_operation().walk(WalkOrder::PreOrder, |op| {
+        let name = op.name();
+        let name = name.as_string_ref().as_str().unwrap_or("").to_string();
+        if is_gas_op(&name) {
+            gas_dialect::verify::emit_error(op.location(), &format!("'{name}' op {why}"));
+            count += 1;
+        }
+        WalkResult::Advance
+    });
+    count
+}
+
+/// Where `mlir-translate` is: `$GAS_MLIR_TRANSLATE`, LLVM 22's, or the PATH's.
+fn mlir_translate() -> String {
+    if let Ok(path) = std::env::var("GAS_MLIR_TRANSLATE") {
+        return path;
+    }
+    let llvm22 = "/usr/lib/llvm-22/bin/mlir-translate";
+    if Path::new(llvm22).exists() {
+        llvm22.to_string()
+    } else {
+        "mlir-translate".to_string()
+    }
+}
+
+/// Imports LLVM IR text (a `.ll` file) into MLIR text with `mlir-translate --import-llvm`.
+pub fn import_llvm_ir(path: &Path) -> Result<Vec<u8>, PipelineError> {
+    let tool = mlir_translate();
+    let output = Command::new(&tool)
+        .arg("--import-llvm")
+        .arg(path)
+        .output()
+        .map_err(|source| PipelineError::ImportTool {
+            tool: tool.clone(),
+            source,
+        })?;
+    if output.status.success() {
+        Ok(output.stdout)
+    } else {
+        // mlir-translate wraps the parser's `file:line:col: error: ...` in an
+        // unlocated error of its own; keep only the located message.
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        let message = stderr
+            .trim()
+            .trim_start_matches("<unknown>:0: error: ")
+            .to_string();
+        Err(PipelineError::Import {
+            file: path.display().to_string(),
+            message,
+        })
+    }
+}

@@ -1,0 +1,172 @@
+//! Pipelines are data: an ordered list of steps, each a gas pattern set or an
+//! MLIR pass pipeline, named in one registry that drives both `gas-opt` and
+//! the tests.
+
+use crate::PipelineError;
+use gas_dialect::AddressSpaceMap;
+use melior::ir::Module;
+use melior::pass::PassManager;
+use melior::utility::{parse_pass_pipeline, register_all_passes};
+use melior::Context;
+
+/// How a step transforms a module.
+#[derive(Clone, Copy)]
+pub enum StepKind {
+    /// MLIR's own passes, as a textual pass pipeline nested under `builtin.module`.
+    MlirPasses(&'static str),
+    /// A gas pattern set.
+    PatternSet(fn(&Context, &mut Module, &AddressSpaceMap) -> Result<(), PipelineError>),
+}
+
+/// One named step of a pipeline.
+#[derive(Clone, Copy)]
+pub struct Step {
+    pub name: &'static str,
+    pub summary: &'static str,
+    /// What the step expects of its input.
+    pub input: &'static str,
+    /// What the step guarantees of its output.
+    pub output: &'static str,
+    pub kind: StepKind,
+}
+
+/// A named, ordered list of steps.
+#[derive(Clone, Copy)]
+pub struct Preset {
+    pub name: &'static str,
+    pub summary: &'static str,
+    pub steps: &'static [&'static str],
+}
+
+/// Every step `--pipeline` can name.
+pub const STEPS: &[Step] = &[
+    Step {
+        name: "canonicalize",
+        summary: "MLIR's canonicalizer",
+        input: "any verified module",
+        output: "the same module, canonicalized; gas ops are kept (IRDL ops have no traits)",
+        kind: StepKind::MlirPasses("canonicalize"),
+    },
+    Step {
+        name: "cse",
+        summary: "MLIR's common subexpression elimination",
+        input: "any verified module",
+        output: "the same module without duplicate pure ops",
+        kind: StepKind::MlirPasses("cse"),
+    },
+];
+
+/// Every preset `--pipeline` can name.
+pub const PRESETS: &[Preset] = &[Preset {
+    name: "verify",
+    summary: "parse and verify only (the LLVM dialect and the gas dialect's own rules)",
+    steps: &[],
+}];
+
+/// The pipeline `gas-opt` runs when none is named.
+pub const DEFAULT_PIPELINE: &str = "verify";
+
+/// A pipeline resolved from its name or from a comma list of step names.
+#[derive(Clone)]
+pub struct Pipeline {
+    pub name: String,
+    pub steps: Vec<&'static Step>,
+}
+
+impl Pipeline {
+    /// Resolves `spec`: a preset name, or a comma-separated list of step names.
+    /// An unknown word is an error naming it.
+    pub fn parse(spec: &str) -> Result<Self, PipelineError> {
+        if let Some(preset) = PRESETS.iter().find(|preset| preset.name == spec) {
+            let steps = preset
+                .steps
+                .iter()
+                .map(|name| step(name))
+                .collect::<Result<_, _>>()?;
+            return Ok(Self {
+                name: preset.name.to_string(),
+                steps,
+            });
+        }
+        let steps = spec
+            .split(',')
+            .map(|word| step(word.trim()))
+            .collect::<Result<_, _>>()?;
+        Ok(Self {
+            name: spec.to_string(),
+            steps,
+        })
+    }
+}
+
+fn step(name: &str) -> Result<&'static Step, PipelineError> {
+    STEPS
+        .iter()
+        .find(|step| step.name == name)
+        .ok_or_else(|| PipelineError::UnknownStep {
+            word: name.to_string(),
+            known: known_names(),
+        })
+}
+
+/// The preset and step names, for error messages and `--help`.
+pub fn known_names() -> String {
+    let presets = PRESETS.iter().map(|preset| preset.name);
+    let steps = STEPS.iter().map(|step| step.name);
+    presets.chain(steps).collect::<Vec<_>>().join(", ")
+}
+
+/// Runs one step on `module`.
+#[tracing::instrument(skip_all, fields(step = step.name))]
+pub fn run_step(
+    step: &Step,
+    context: &Context,
+    module: &mut Module,
+    map: &AddressSpaceMap,
+) -> Result<(), PipelineError> {
+    match step.kind {
+        StepKind::MlirPasses(passes) => {
+            register_all_passes();
+            let manager = PassManager::new(context);
+            parse_pass_pipeline(
+                manager.as_operation_pass_manager(),
+                &format!("builtin.module({passes})"),
+            )
+            .map_err(|source| PipelineError::PassPipeline {
+                step: step.name,
+                source,
+            })?;
+            manager
+                .run(module)
+                .map_err(|_| PipelineError::StepFailed { step: step.name })
+        }
+        StepKind::PatternSet(run) => run(context, module, map),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn presets_name_only_known_steps() {
+        for preset in PRESETS {
+            assert!(Pipeline::parse(preset.name).is_ok(), "{}", preset.name);
+        }
+    }
+
+    #[test]
+    fn comma_lists_resolve_in_order() {
+        let pipeline = Pipeline::parse("cse,canonicalize").expect("known steps");
+        let names: Vec<_> = pipeline.steps.iter().map(|step| step.name).collect();
+        assert_eq!(names, ["cse", "canonicalize"]);
+    }
+
+    #[test]
+    fn unknown_words_are_named() {
+        let Err(error) = Pipeline::parse("cse,frobnicate") else {
+            panic!("an unknown step must not resolve");
+        };
+        assert!(error.to_string().contains("`frobnicate`"), "{error}");
+    }
+}

@@ -1,0 +1,334 @@
+//! `gas-opt` as a user runs it: exit codes, where output goes, and that no
+//! input makes it panic or leave a partial output file.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+const VALID: &str = r#"llvm.func @load_through_local(%l: !llvm.ptr<3>) -> i32 {
+  %g = "gas.tag"(%l) : (!llvm.ptr<3>) -> !llvm.ptr<4>
+  %v = "gas.dispatch"(%g) {access = "llvm.load", access_attrs = {alignment = 4 : i64, ordering = 0 : i64}, operandSegmentSizes = array<i32: 1, 0, 0, 0>, spaces = [array<i32: 3>]} : (!llvm.ptr<4>) -> i32
+  llvm.return %v : i32
+}
+"#;
+
+const INVALID: &str = r#"llvm.func @tag_of_constant(%c: !llvm.ptr<2>) {
+  %g = "gas.tag"(%c) : (!llvm.ptr<2>) -> !llvm.ptr<4>
+  llvm.return
+}
+"#;
+
+const LLVM_ONLY: &str = r#"llvm.func @add(%a: i32, %b: i32) -> i32 {
+  %s = llvm.add %a, %b : i32
+  llvm.return %s : i32
+}
+"#;
+
+fn gas_opt(args: &[&str], stdin: &[u8]) -> Output {
+    gas_opt_with_env(args, stdin, &[])
+}
+
+fn gas_opt_with_env(args: &[&str], stdin: &[u8], env: &[(&str, &str)]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gas-opt"))
+        .args(args)
+        .envs(env.iter().copied())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("gas-opt starts");
+    child
+        .stdin
+        .take()
+        .expect("a stdin pipe")
+        .write_all(stdin)
+        .expect("stdin is written");
+    child.wait_with_output().expect("gas-opt finishes")
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+fn write(directory: &Path, name: &str, text: &str) -> String {
+    let path = directory.join(name);
+    std::fs::write(&path, text).expect("the fixture is written");
+    path.display().to_string()
+}
+
+#[test]
+fn valid_input_from_stdin_prints_to_stdout() {
+    let output = gas_opt(&[], VALID.as_bytes());
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(
+        stdout(&output).contains(r#""gas.tag"(%arg0)"#),
+        "{}",
+        stdout(&output)
+    );
+    assert!(stderr(&output).is_empty());
+}
+
+#[test]
+fn errors_have_file_line_column_and_exit_one() {
+    let directory = tempfile::tempdir().expect("a temp dir");
+    let input = write(directory.path(), "bad.mlir", INVALID);
+    let output = gas_opt(&[&input], b"");
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        stderr(&output).starts_with(&format!(
+            "{input}:2:8: error: 'gas.tag' op operand is a constant pointer"
+        )),
+        "{}",
+        stderr(&output)
+    );
+    assert!(stdout(&output).is_empty());
+}
+
+#[test]
+fn usage_errors_exit_two_and_name_the_bad_word() {
+    let unknown_flag = gas_opt(&["--frobnicate"], VALID.as_bytes());
+    assert_eq!(unknown_flag.status.code(), Some(2));
+    assert!(stderr(&unknown_flag).contains("--frobnicate"));
+
+    let unknown_pipeline = gas_opt(&["--pipeline", "O7"], VALID.as_bytes());
+    assert_eq!(unknown_pipeline.status.code(), Some(2));
+    assert!(
+        stderr(&unknown_pipeline).contains("`O7`"),
+        "{}",
+        stderr(&unknown_pipeline)
+    );
+
+    let unknown_step = gas_opt(
+        &["--pipeline", "cse,frobnicate,canonicalize"],
+        VALID.as_bytes(),
+    );
+    assert_eq!(unknown_step.status.code(), Some(2));
+    assert!(
+        stderr(&unknown_step).contains("`frobnicate`"),
+        "{}",
+        stderr(&unknown_step)
+    );
+
+    let bad_emit = gas_opt(&["--emit", "asm"], VALID.as_bytes());
+    assert_eq!(bad_emit.status.code(), Some(2));
+    assert!(stderr(&bad_emit).contains("asm"));
+}
+
+#[test]
+fn comma_lists_of_steps_run() {
+    let output = gas_opt(&["--pipeline", "canonicalize,cse"], VALID.as_bytes());
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(stdout(&output).contains("gas.dispatch"));
+}
+
+#[test]
+fn output_file_is_written_only_on_success() {
+    let directory = tempfile::tempdir().expect("a temp dir");
+    let out = directory.path().join("out.mlir");
+    let out_arg = out.display().to_string();
+
+    let failed = gas_opt(&["-o", &out_arg], INVALID.as_bytes());
+    assert_eq!(failed.status.code(), Some(1));
+    assert!(!out.exists(), "a failed run must not create the output");
+
+    std::fs::write(&out, "previous contents").expect("seed the output");
+    let failed = gas_opt(&["-o", &out_arg], INVALID.as_bytes());
+    assert_eq!(failed.status.code(), Some(1));
+    assert_eq!(
+        std::fs::read_to_string(&out).expect("still there"),
+        "previous contents"
+    );
+
+    let succeeded = gas_opt(&["-o", &out_arg], VALID.as_bytes());
+    assert!(succeeded.status.success(), "{}", stderr(&succeeded));
+    assert!(stdout(&succeeded).is_empty());
+    assert!(std::fs::read_to_string(&out)
+        .expect("written")
+        .contains("gas.dispatch"));
+    let leftovers = std::fs::read_dir(directory.path())
+        .expect("listable")
+        .count();
+    assert_eq!(leftovers, 1, "no temporary files are left behind");
+}
+
+#[test]
+fn a_failing_chunk_fails_the_split_run_and_writes_nothing() {
+    let directory = tempfile::tempdir().expect("a temp dir");
+    let input = write(
+        directory.path(),
+        "split.mlir",
+        &format!("{VALID}\n// -----\n{INVALID}"),
+    );
+    let out = directory.path().join("out.mlir");
+    let output = gas_opt(
+        &[
+            "--split-input-file",
+            &input,
+            "-o",
+            &out.display().to_string(),
+        ],
+        b"",
+    );
+    assert_eq!(output.status.code(), Some(1));
+    // The invalid function starts on line 8 of the file: its tag is on line 9.
+    assert!(
+        stderr(&output).starts_with(&format!("{input}:9:8: error:")),
+        "{}",
+        stderr(&output)
+    );
+    assert!(!out.exists());
+}
+
+#[test]
+fn split_chunks_are_printed_with_the_marker() {
+    let output = gas_opt(
+        &["--split-input-file"],
+        format!("{VALID}// -----\n{LLVM_ONLY}").as_bytes(),
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert_eq!(text.matches("module {").count(), 2, "{text}");
+    assert_eq!(text.matches("// -----").count(), 1, "{text}");
+}
+
+#[test]
+fn missing_input_is_a_clear_error() {
+    let output = gas_opt(&["/no/such/file.mlir"], b"");
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        stderr(&output).starts_with("/no/such/file.mlir: error:"),
+        "{}",
+        stderr(&output)
+    );
+    let output = gas_opt(&["/no/such/file.ll"], b"");
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        stderr(&output).starts_with("/no/such/file.ll: error:"),
+        "{}",
+        stderr(&output)
+    );
+}
+
+#[test]
+fn hostile_inputs_end_in_diagnostics_not_crashes() {
+    // A fixed pseudo-random byte stream, so the test is repeatable.
+    let mut state: u32 = 0x2545_f491;
+    let garbage: Vec<u8> = (0..4096)
+        .map(|_| {
+            state ^= state << 13;
+            state ^= state >> 17;
+            state ^= state << 5;
+            state.to_le_bytes()[0]
+        })
+        .collect();
+    let cases: [&[u8]; 7] = [
+        &garbage,
+        b"\x00\x01\x02",
+        b"ML\xefR\x00garbage bytecode",
+        b"llvm.func @f() {\n  \"gas.frobnicate\"() : () -> ()\n  llvm.return\n}\n",
+        b"llvm.func @f(%p: !llvm.ptr<3>) {\n  %0 = \"gas.tag\"(%p, %p) : (!llvm.ptr<3>, !llvm.ptr<3>) -> !llvm.ptr<4>\n  llvm.return\n}\n",
+        b"llvm.func @f(%p: i32) {\n  %0 = \"gas.untag\"(%p) : (i32) -> !llvm.ptr<1>\n  llvm.return\n}\n",
+        b"module {",
+    ];
+    for case in cases {
+        let output = gas_opt(&[], case);
+        let text = stderr(&output);
+        assert_eq!(output.status.code(), Some(1), "{text}");
+        assert!(text.contains("error:"), "{text}");
+        assert!(!text.contains("panicked"), "{text}");
+        assert!(stdout(&output).is_empty());
+    }
+}
+
+#[test]
+fn llvm_ir_input_is_imported() {
+    let directory = tempfile::tempdir().expect("a temp dir");
+    let input = write(
+        directory.path(),
+        "k.ll",
+        "define spir_func i32 @read(ptr addrspace(3) %l) {\n  %g = addrspacecast ptr addrspace(3) %l to ptr addrspace(4)\n  %v = load i32, ptr addrspace(4) %g, align 4\n  ret i32 %v\n}\n",
+    );
+    let output = gas_opt(&[&input], b"");
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(text.contains("llvm.addrspacecast"), "{text}");
+    assert!(text.contains("llvm.load"), "{text}");
+
+    let broken = write(directory.path(), "broken.ll", "define i32 @f( {\n");
+    let output = gas_opt(&[&broken], b"");
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        stderr(&output).starts_with(&format!("{broken}:2:1: error: expected type")),
+        "{}",
+        stderr(&output)
+    );
+
+    let no_tool = gas_opt_with_env(
+        &[&input],
+        b"",
+        &[("GAS_MLIR_TRANSLATE", "/no/such/mlir-translate")],
+    );
+    assert_eq!(no_tool.status.code(), Some(1));
+    assert!(
+        stderr(&no_tool).contains("/no/such/mlir-translate"),
+        "{}",
+        stderr(&no_tool)
+    );
+}
+
+#[test]
+fn emit_llvm_ir_translates_and_refuses_gas_ops() {
+    let output = gas_opt(&["--emit", "llvm-ir"], LLVM_ONLY.as_bytes());
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(
+        stdout(&output).contains("define i32 @add(i32 %0, i32 %1)"),
+        "{}",
+        stdout(&output)
+    );
+
+    let output = gas_opt(&["--emit", "llvm-ir"], VALID.as_bytes());
+    assert_eq!(output.status.code(), Some(1));
+    let text = stderr(&output);
+    assert!(
+        text.starts_with("<stdin>:2:8: error: 'gas.tag' op cannot be translated"),
+        "{text}"
+    );
+    assert!(
+        text.contains("<stdin>:3:8: error: 'gas.dispatch' op cannot be translated"),
+        "{text}"
+    );
+}
+
+#[test]
+fn verify_diagnostics_passes_on_met_and_fails_on_unmet_expectations() {
+    let met = INVALID.replace(
+        "  %g = \"gas.tag\"",
+        "  // expected-error @+1 {{constant pointer}}\n  %g = \"gas.tag\"",
+    );
+    let output = gas_opt(&["--verify-diagnostics"], met.as_bytes());
+    assert!(output.status.success(), "{}", stderr(&output));
+
+    let unmet = VALID.replace(
+        "  %g = \"gas.tag\"",
+        "  // expected-error @+1 {{never produced}}\n  %g = \"gas.tag\"",
+    );
+    let output = gas_opt(&["--verify-diagnostics"], unmet.as_bytes());
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        stderr(&output).contains("\"never produced\" on line 3 was not produced"),
+        "{}",
+        stderr(&output)
+    );
+
+    let unexpected = gas_opt(&["--verify-diagnostics"], INVALID.as_bytes());
+    assert_eq!(unexpected.status.code(), Some(1));
+    assert!(
+        stderr(&unexpected).contains("unexpected error"),
+        "{}",
+        stderr(&unexpected)
+    );
+}

@@ -1,0 +1,1 @@
+//! Owner of the file-driven tests under `tests/` and `snapshots/`.

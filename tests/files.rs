@@ -1,0 +1,141 @@
+//! The file-driven tests: every `tests/**/*.mlir` input runs through the
+//! gas-opt options named on its first line (`// gas-opt: --pipeline ...`).
+//! The snapshot shows the input and the output (or the diagnostics) together
+//! and is named after the path under `tests/` (`dialect/ops.mlir` →
+//! `snapshots/dialect__ops.snap`). Successful outputs are also run again and
+//! must not change (idempotence, and the output parses and verifies);
+//! `--verify-diagnostics` files must meet every expectation.
+
+use gas_pipelines::{process, Emit, Options, Pipeline};
+use std::path::Path;
+
+const HEADER: &str = "// gas-opt:";
+
+/// The options on the header line of `source`.
+fn options(path: &Path, source: &str) -> Options {
+    let header = source
+        .lines()
+        .next()
+        .and_then(|line| line.strip_prefix(HEADER))
+        .unwrap_or_else(|| {
+            panic!(
+                "{}: the first line must be `{HEADER} <options>`",
+                path.display()
+            )
+        });
+    let mut options = Options {
+        pipeline: Pipeline::parse(gas_pipelines::DEFAULT_PIPELINE).expect("the default pipeline"),
+        emit: Emit::Mlir,
+        split_input_file: false,
+        verify_diagnostics: false,
+        address_spaces: Default::default(),
+    };
+    let mut words = header.split_whitespace();
+    while let Some(word) = words.next() {
+        match word {
+            "--pipeline" => {
+                let spec = words.next().expect("--pipeline needs a value");
+                options.pipeline = Pipeline::parse(spec)
+                    .unwrap_or_else(|error| panic!("{}: {error}", path.display()));
+            }
+            "--emit" => {
+                options.emit = match words.next() {
+                    Some("mlir") => Emit::Mlir,
+                    Some("llvm-ir") => Emit::LlvmIr,
+                    other => panic!("{}: bad --emit {other:?}", path.display()),
+                }
+            }
+            "--split-input-file" => options.split_input_file = true,
+            "--verify-diagnostics" => options.verify_diagnostics = true,
+            other => panic!("{}: unknown option `{other}` in the header", path.display()),
+        }
+    }
+    options
+}
+
+/// `dialect/ops.mlir` → `dialect__ops`.
+fn snapshot_name(relative: &Path) -> String {
+    relative
+        .with_extension("")
+        .components()
+        .map(|component| component.as_os_str().to_string_lossy().into_owned())
+        .collect::<Vec<_>>()
+        .join("__")
+}
+
+fn check(path: &Path) {
+    let tests = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests");
+    let relative = path.strip_prefix(&tests).expect("inputs live under tests/");
+    let display = format!("tests/{}", relative.display());
+    let source = std::fs::read_to_string(path).expect("inputs are UTF-8");
+    let options = options(path, &source);
+
+    let body = if options.verify_diagnostics {
+        let verified = process(source.as_bytes(), &display, &options).expect("the pipeline runs");
+        let mismatches: Vec<String> = verified
+            .diagnostics
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        assert!(
+            verified.success,
+            "{display}: expectations not met:\n{}",
+            mismatches.join("\n")
+        );
+        let reporting = Options {
+            verify_diagnostics: false,
+            ..options.clone()
+        };
+        let reported = process(source.as_bytes(), &display, &reporting).expect("the pipeline runs");
+        assert!(
+            !reported.success,
+            "{display}: a diagnostics test must produce errors"
+        );
+        let diagnostics: Vec<String> = reported
+            .diagnostics
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        format!("---- diagnostics ----\n{}\n", diagnostics.join("\n"))
+    } else {
+        let outcome = process(source.as_bytes(), &display, &options).expect("the pipeline runs");
+        let diagnostics: Vec<String> = outcome
+            .diagnostics
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        assert!(
+            outcome.success,
+            "{display} failed:\n{}",
+            diagnostics.join("\n")
+        );
+        if options.emit == Emit::Mlir {
+            let again =
+                process(outcome.output.as_bytes(), &display, &options).expect("the pipeline runs");
+            assert!(
+                again.success,
+                "{display}: the output does not process again"
+            );
+            assert_eq!(
+                again.output, outcome.output,
+                "{display}: a second run changed the output"
+            );
+        }
+        format!("---- output ----\n{}", outcome.output)
+    };
+    let snapshot = format!("---- input: {display} ----\n{source}\n{body}");
+    insta::with_settings!({
+        snapshot_path => "../snapshots",
+        prepend_module_to_snapshot => false,
+        omit_expression => true,
+        input_file => path,
+        snapshot_suffix => "",
+    }, {
+        insta::assert_snapshot!(snapshot_name(relative), snapshot);
+    });
+}
+
+#[test]
+fn files() {
+    insta::glob!("**/*.mlir", check);
+}
