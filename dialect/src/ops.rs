@@ -473,6 +473,10 @@ impl<'c, 'a> Dispatch<'c, 'a> {
 
     /// The access rebuilt on `operands` (e.g. the addresses untagged), with
     /// every attribute of the original, at `location`.
+    ///
+    /// The dispatch must have passed [`crate::verify::verify`]: MLIR's C API
+    /// builds ops from attributes without checking inherent ones, and an
+    /// out-of-range value (say `ordering = 100`) would crash later.
     pub fn rebuild_access(
         &self,
         operands: &[Value<'c, '_>],

@@ -12,7 +12,7 @@ use crate::{names, DialectError};
 use melior::ir::attribute::IntegerAttribute;
 use melior::ir::operation::{OperationLike, OperationResult};
 use melior::ir::r#type::IntegerType;
-use melior::ir::{Location, OperationRef, Value, ValueLike};
+use melior::ir::{Location, Module, OperationRef, Value, ValueLike};
 use std::ffi::CString;
 
 /// Emits an error diagnostic at `location` through MLIR's diagnostic engine.
@@ -165,33 +165,68 @@ fn check_dispatch(op: &OperationRef, map: &AddressSpaceMap) -> Vec<String> {
     if !problems.is_empty() {
         return problems;
     }
-    // The access must be a valid LLVM op on these operands and results: build
-    // it detached and let MLIR's own verifier judge (its diagnostics land at
-    // the dispatch's location).
-    match dispatch.rebuild_access(&dispatch.operands(), op.location()) {
-        Ok(access) => {
-            if !access.verify() {
-                problems.push(format!("does not hold a valid `{}`", kind.name));
-            }
-            // An attribute of the wrong kind is dropped by the op's builder
-            // rather than rejected: compare what was kept with what was given.
-            let kept: Vec<_> = access.attributes().collect();
-            for (name, attribute) in dispatch.access_attributes().unwrap_or_default() {
-                if !kept.contains(&(name, attribute)) {
-                    problems.push(format!(
-                        "`access_attrs` entry `{}` is not valid for `{}`",
-                        name.as_string_ref().as_str().unwrap_or("?"),
-                        kind.name
-                    ));
-                }
-            }
-        }
-        Err(_) => problems.push(format!(
-            "`access_attrs` and operands do not make a valid `{}`",
-            kind.name
-        )),
+    if let Err(reason) = check_access_parses(op, kind.name) {
+        problems.push(format!("does not hold a valid `{}`: {reason}", kind.name));
     }
     problems
+}
+
+/// Checks that the access a dispatch stands for is a valid LLVM op, by
+/// printing it in generic form inside a scratch function and letting MLIR
+/// parse and verify it. Parsing (unlike building an op from attributes
+/// through the C API) validates inherent attributes, e.g. an out-of-range
+/// atomic ordering, instead of crashing on them. Diagnostics of the scratch
+/// module are captured and reported at the dispatch's location.
+fn check_access_parses(op: &OperationRef, access: &str) -> Result<(), String> {
+    let context = op.context();
+    // SAFETY: the context owns `op`, so it outlives this call.
+    let context = unsafe { context.to_ref() };
+    let operand_types: Vec<String> = op
+        .operands()
+        .map(|operand| operand.r#type().to_string())
+        .collect();
+    let result_types: Vec<String> = op
+        .results()
+        .map(|result| result.r#type().to_string())
+        .collect();
+    let attributes = op
+        .attribute(names::ACCESS_ATTRS_ATTR)
+        .map_err(|_| "missing `access_attrs`".to_string())?;
+    let arguments: Vec<String> = operand_types
+        .iter()
+        .enumerate()
+        .map(|(index, r#type)| format!("%a{index}: {type}"))
+        .collect();
+    let operands: Vec<String> = (0..operand_types.len())
+        .map(|index| format!("%a{index}"))
+        .collect();
+    let results = if result_types.is_empty() { "" } else { "%r = " };
+    let text = format!(
+        "func.func private @access_check({}) {{\n  {results}\"{access}\"({}) {attributes} : ({}) -> ({})\n  return\n}}\n",
+        arguments.join(", "),
+        operands.join(", "),
+        operand_types.join(", "),
+        result_types.join(", "),
+    );
+    let captured = std::rc::Rc::new(std::cell::RefCell::new(Vec::<String>::new()));
+    let sink = std::rc::Rc::clone(&captured);
+    // Handlers run newest first; returning true stops the scratch module's
+    // diagnostics from reaching the embedder's handlers.
+    let handler = context.attach_diagnostic_handler(move |diagnostic| {
+        sink.borrow_mut().push(diagnostic.to_string());
+        true
+    });
+    let valid = Module::parse(context, &text).is_some_and(|module| module.as_operation().verify());
+    context.detach_diagnostic_handler(handler);
+    if valid {
+        Ok(())
+    } else {
+        let messages = captured.borrow();
+        Err(messages
+            .first()
+            .cloned()
+            .unwrap_or_else(|| "MLIR rejected it".to_string()))
+    }
 }
 
 fn check_space_entry(numbers: &[i32], map: &AddressSpaceMap) -> Vec<String> {

@@ -164,8 +164,7 @@ llvm.func @dispatch_spaces_not_arrays(%g: !llvm.ptr<4>) {
 // -----
 
 llvm.func @dispatch_access_with_wrong_result_type(%g: !llvm.ptr<4>, %v: i32) {
-  // expected-error @+2 {{'llvm.cmpxchg' op result #0 must be LLVM structure type, but got 'i32'}}
-  // expected-error @+1 {{'gas.dispatch' op does not hold a valid `llvm.cmpxchg`}}
+  // expected-error @+1 {{'gas.dispatch' op does not hold a valid `llvm.cmpxchg`: 'llvm.cmpxchg' op result #0 must be LLVM structure type, but got 'i32'}}
   %0 = "gas.dispatch"(%g, %v, %v) {access = "llvm.cmpxchg", access_attrs = {failure_ordering = 2 : i64, success_ordering = 6 : i64}, operandSegmentSizes = array<i32: 1, 1, 1, 0>, spaces = [array<i32: 0, 3, 1>]} : (!llvm.ptr<4>, i32, i32) -> i32
   llvm.return
 }
@@ -173,7 +172,7 @@ llvm.func @dispatch_access_with_wrong_result_type(%g: !llvm.ptr<4>, %v: i32) {
 // -----
 
 llvm.func @dispatch_access_attribute_of_wrong_kind(%g: !llvm.ptr<4>) {
-  // expected-error @+1 {{'gas.dispatch' op `access_attrs` entry `alignment` is not valid for `llvm.load`}}
+  // expected-error @+1 {{'gas.dispatch' op does not hold a valid `llvm.load`: 'llvm.load' op attribute 'alignment' failed to satisfy constraint: 64-bit signless integer attribute}}
   %0 = "gas.dispatch"(%g) {access = "llvm.load", access_attrs = {alignment = "four", ordering = 0 : i64}, operandSegmentSizes = array<i32: 1, 0, 0, 0>, spaces = [array<i32: 0, 3, 1>]} : (!llvm.ptr<4>) -> i32
   llvm.return
 }
@@ -242,6 +241,23 @@ llvm.func @async_copy_3d_overlapping_planes(%l: !llvm.ptr<3>, %g: !llvm.ptr<1>, 
 
 // -----
 
+// An inherent attribute out of its range must be diagnosed, not crash.
+llvm.func @dispatch_atomic_ordering_out_of_range(%g: !llvm.ptr<4>) {
+  // expected-error @+1 {{'gas.dispatch' op does not hold a valid `llvm.load`: 'llvm.load' op attribute 'ordering' failed to satisfy constraint: Atomic ordering for LLVM's memory model}}
+  %0 = "gas.dispatch"(%g) {access = "llvm.load", access_attrs = {alignment = 4 : i64, ordering = 100 : i64}, operandSegmentSizes = array<i32: 1, 0, 0, 0>, spaces = [array<i32: 0, 3, 1>]} : (!llvm.ptr<4>) -> i32
+  llvm.return
+}
+
+// -----
+
+llvm.func @dispatch_rmw_operation_out_of_range(%g: !llvm.ptr<4>, %v: i32) {
+  // expected-error @+1 {{'gas.dispatch' op does not hold a valid `llvm.atomicrmw`: 'llvm.atomicrmw' op attribute 'bin_op' failed to satisfy constraint: llvm.atomicrmw binary operations}}
+  %0 = "gas.dispatch"(%g, %v) {access = "llvm.atomicrmw", access_attrs = {bin_op = 99 : i64, ordering = 2 : i64}, operandSegmentSizes = array<i32: 1, 1, 0, 0>, spaces = [array<i32: 0, 3, 1>]} : (!llvm.ptr<4>, i32) -> i32
+  llvm.return
+}
+
+// -----
+
 llvm.func @wait_on_a_pointer(%p: !llvm.ptr<1>) {
   // expected-error @+1 {{expected base type 'gas.event' but got 'llvm.ptr'}}
   "gas.wait_events"(%p) : (!llvm.ptr<1>) -> ()
@@ -255,4 +271,3 @@ llvm.func @parse_error(%p: !llvm.ptr<1>) {
   %0 = "gas.tag"(%p) : (!llvm.ptr<1>) -> 
   llvm.return
 }
-
