@@ -1,6 +1,12 @@
 //! gas pattern sets: one module per set, named as in DESIGN.md, each exposing
-//! a `populate_<set>_patterns` entry point run by MLIR's greedy driver.
+//! a `populate_<set>_patterns` entry point and a `run` that applies it with
+//! MLIR's greedy driver.
 //!
 //! This crate sits between the dialect (which it builds ops through) and the
-//! pipelines (which name and order its sets). It holds no set yet: `raise` and
-//! `lower` come next (see the README's "Adding a pattern set").
+//! pipelines (which name and order its sets). Invariants: patterns are
+//! stateless functions rooted at one op that touch only what they must; a
+//! pattern that cannot prove its precondition returns a reason and leaves the
+//! IR alone; [`adapter`] holds the crate's only `unsafe`.
+
+pub mod adapter;
+pub mod raise;

@@ -41,6 +41,16 @@ pub struct Preset {
 /// Every step `--pipeline` can name.
 pub const STEPS: &[Step] = &[
     Step {
+        name: gas_patterns::raise::SET,
+        summary: "LLVM dialect → gas: generic casts, accesses through generic pointers, to_* builtins",
+        input: "LLVM-dialect code (llvm.func or func.func) using addrspace(4) pointers",
+        output: "every generic cast is gas.tag/gas.untag, every generic access a gas.dispatch over all spaces",
+        kind: StepKind::PatternSet(|context, module, map| {
+            gas_patterns::raise::run(context, module, map);
+            Ok(())
+        }),
+    },
+    Step {
         name: "canonicalize",
         summary: "MLIR's canonicalizer",
         input: "any verified module",

@@ -1,0 +1,120 @@
+//! The one safe adapter over melior's raw pattern callback, and the one place
+//! pattern sets are applied. This is the only `unsafe` in the crate.
+//!
+//! A pattern is a plain function from the matched op and a rewriter to
+//! `Ok(Applied)` or `Err(NotApplied(reason))`. The callback runs inside an
+//! `extern "C"` frame where a panic would abort the process, so the adapter
+//! catches panics and reports them as a failed match.
+
+use gas_dialect::AddressSpaceMap;
+use melior::ir::operation::OperationLike;
+use melior::ir::{Module, OperationRef};
+use melior::Context;
+use melior::RewriterBase;
+use melior::{create_op_rewrite_pattern, PatternRewriter, RewritePattern, RewritePatternSet};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+/// The pattern rewrote the IR.
+#[derive(Debug)]
+pub struct Applied;
+
+/// Why a pattern did not apply (not an error: the IR is left as it was).
+#[derive(Debug)]
+pub struct NotApplied(pub &'static str);
+
+/// What a pattern returns.
+pub type Rewrite = Result<Applied, NotApplied>;
+
+/// What every pattern may read besides its op: the context and the target's
+/// address-space numbering.
+#[derive(Clone, Copy)]
+pub struct Environment<'c> {
+    pub context: &'c Context,
+    pub map: AddressSpaceMap,
+}
+
+/// The body of a pattern: its environment, the matched op and the rewriter.
+pub type PatternFn =
+    for<'c, 'a> fn(Environment<'c>, OperationRef<'c, 'a>, &RewriterBase<'c, 'a>) -> Rewrite;
+
+/// A pattern of a set: its name, the op it is rooted at, and its body.
+#[derive(Clone, Copy)]
+pub struct Pattern {
+    pub set: &'static str,
+    pub name: &'static str,
+    pub root: &'static str,
+    pub rewrite: PatternFn,
+}
+
+impl Pattern {
+    fn into_rewrite_pattern(self, context: &Context, map: AddressSpaceMap) -> RewritePattern {
+        let Pattern {
+            set,
+            name,
+            root,
+            rewrite,
+        } = self;
+        create_op_rewrite_pattern(
+            root,
+            1,
+            context,
+            move |_pattern, raw_op, raw_rewriter| {
+                let span = tracing::trace_span!("pattern", set, pattern = name);
+                let _entered = span.enter();
+                let outcome = catch_unwind(AssertUnwindSafe(|| {
+                    // SAFETY: MLIR passes a live op and rewriter for the
+                    // duration of this call; the op's context outlives both.
+                    let op = unsafe { OperationRef::from_raw(raw_op) };
+                    let context = unsafe { op.context().to_ref() };
+                    let rewriter = unsafe { PatternRewriter::from_raw(raw_rewriter) };
+                    rewrite(
+                        Environment { context, map },
+                        op,
+                        &rewriter.as_rewriter_base(),
+                    )
+                }));
+                match outcome {
+                    Ok(Ok(Applied)) => true,
+                    Ok(Err(NotApplied(reason))) => {
+                        tracing::trace!(reason, "not applied");
+                        false
+                    }
+                    Err(_) => {
+                        tracing::error!(
+                            set,
+                            pattern = name,
+                            "pattern panicked; the op is left alone"
+                        );
+                        false
+                    }
+                }
+            },
+            &[],
+        )
+    }
+}
+
+/// Applies `patterns` to `module` in one walk (MLIR's walk driver): each op
+/// is offered to the patterns once, ops the patterns create are not
+/// revisited, and nothing is folded or erased besides what the patterns
+/// rewrite. Right for sets whose rewrites do not enable one another.
+#[tracing::instrument(skip_all, fields(set = set))]
+pub fn apply_by_walk(
+    context: &Context,
+    module: &mut Module,
+    map: AddressSpaceMap,
+    set: &'static str,
+    patterns: &[Pattern],
+) {
+    let collection = RewritePatternSet::new(context);
+    for pattern in patterns {
+        collection.add(pattern.into_rewrite_pattern(context, map));
+    }
+    let frozen = collection.freeze().into_raw();
+    // SAFETY: the module and the frozen set are alive; melior's wrapper would
+    // leak the frozen set, so it is destroyed here after the driver ran.
+    unsafe {
+        mlir_sys::mlirWalkAndApplyPatterns(module.as_operation().to_raw(), frozen);
+        mlir_sys::mlirFrozenRewritePatternSetDestroy(frozen);
+    }
+}

@@ -1,0 +1,192 @@
+//! `raise`: LLVM-dialect code with generic pointers → gas.
+//!
+//! - `llvm.addrspacecast` named → generic is `gas.tag`; generic → named is
+//!   `gas.untag` (values, null and constant expressions alike: the cast's
+//!   operand is whatever value it is).
+//! - A memory access (`llvm.load`, `llvm.store`, `llvm.atomicrmw`,
+//!   `llvm.cmpxchg`, the memory intrinsics) with a generic address becomes a
+//!   `gas.dispatch` over {private, local, global} for each generic address,
+//!   carrying the access's every attribute.
+//! - Calls of `__to_global`/`__to_local`/`__to_private` and of the SPIR-V
+//!   friendly `__spirv_GenericCastToPtrExplicit_To{Global,Local,Private}`
+//!   become `gas.to_named`.
+//!
+//! Everything else (GEPs, selects, block arguments, compares, calls, ptrtoint
+//! on generic pointers) is left as it is: it stays valid on generic pointers.
+
+use crate::adapter::{apply_by_walk, Applied, Environment, NotApplied, Pattern, Rewrite};
+use gas_dialect::access::{access_kind, ACCESS_KINDS};
+use gas_dialect::ops::{dispatch_for_access, tag, to_named, untag, value_space};
+use gas_dialect::{AddressSpace, AddressSpaceMap, SpaceSet};
+use melior::ir::attribute::FlatSymbolRefAttribute;
+use melior::ir::operation::OperationLike;
+use melior::ir::{Module, OperationRef, Value, ValueLike};
+use melior::Context;
+use melior::RewriterBase;
+
+/// The set's name, as in DESIGN.md and `--pipeline`.
+pub const SET: &str = "raise";
+
+/// The patterns of `raise`.
+pub fn populate_raise_patterns(patterns: &mut Vec<Pattern>) {
+    patterns.push(Pattern {
+        set: SET,
+        name: "AddrSpaceCastToTagOrUntag",
+        root: "llvm.addrspacecast",
+        rewrite: raise_addrspacecast,
+    });
+    for kind in ACCESS_KINDS {
+        patterns.push(Pattern {
+            set: SET,
+            name: "GenericAccessToDispatch",
+            root: kind.name,
+            rewrite: raise_access,
+        });
+    }
+    for root in ["llvm.call", "func.call"] {
+        patterns.push(Pattern {
+            set: SET,
+            name: "ExplicitCastCallToNamed",
+            root,
+            rewrite: raise_explicit_cast,
+        });
+    }
+}
+
+/// Runs `raise` on `module`. One walk suffices: no rewrite enables another,
+/// and the walk driver neither folds nor erases anything else (the greedy
+/// driver would delete unused casts and fold cast pairs, touching IR this
+/// set has no business with).
+pub fn run(context: &Context, module: &mut Module, map: &AddressSpaceMap) {
+    let mut patterns = Vec::new();
+    populate_raise_patterns(&mut patterns);
+    apply_by_walk(context, module, *map, SET, &patterns);
+}
+
+fn operand_and_result<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<(Value<'c, 'a>, Value<'c, 'a>)> {
+    Some((op.operand(0).ok()?, op.result(0).ok()?.into()))
+}
+
+/// `addrspacecast p : named → generic` == `gas.tag p`;
+/// `addrspacecast p : generic → named` == `gas.untag p`.
+fn raise_addrspacecast<'c, 'a>(
+    env: Environment<'c>,
+    op: OperationRef<'c, 'a>,
+    rewriter: &RewriterBase<'c, 'a>,
+) -> Rewrite {
+    let (source, result) = operand_and_result(&op).ok_or(NotApplied("not a cast"))?;
+    let from = value_space(source, &env.map).ok_or(NotApplied("source space unknown"))?;
+    let to = value_space(result, &env.map).ok_or(NotApplied("result space unknown"))?;
+    let cast = match (from, to) {
+        (named, AddressSpace::Generic) if named.is_resolvable() => {
+            tag(source, result.r#type(), op.location())
+        }
+        (AddressSpace::Generic, named) if named.is_resolvable() => {
+            untag(source, result.r#type(), op.location())
+        }
+        _ => {
+            return Err(NotApplied(
+                "not a cast between generic and private, local or global",
+            ))
+        }
+    }
+    .map_err(|_| NotApplied("could not build the cast"))?;
+    rewriter.set_insertion_point_before(op);
+    let cast = rewriter.insert(cast);
+    let value: Value = cast.result(0).map_err(|_| NotApplied("no result"))?.into();
+    rewriter.replace_op_with_values(op, &[value]);
+    Ok(Applied)
+}
+
+/// `access(..., generic address, ...)` == `gas.dispatch` of the access over
+/// {private, local, global} for each generic address.
+fn raise_access<'c, 'a>(
+    env: Environment<'c>,
+    op: OperationRef<'c, 'a>,
+    rewriter: &RewriterBase<'c, 'a>,
+) -> Rewrite {
+    let name = op.name();
+    let name = name
+        .as_string_ref()
+        .as_str()
+        .map_err(|_| NotApplied("name"))?
+        .to_string();
+    let kind = access_kind(&name).ok_or(NotApplied("not an access"))?;
+    let generic_addresses = kind
+        .address_operands
+        .iter()
+        .filter(|index| {
+            op.operand(**index)
+                .ok()
+                .and_then(|address| value_space(address, &env.map))
+                == Some(AddressSpace::Generic)
+        })
+        .count();
+    if generic_addresses == 0 {
+        return Err(NotApplied("no generic address"));
+    }
+    let spaces = vec![SpaceSet::ALL; generic_addresses];
+    let dispatch = dispatch_for_access(env.context, &env.map, &op, &spaces)
+        .map_err(|_| NotApplied("could not build the dispatch"))?;
+    rewriter.set_insertion_point_before(op);
+    let dispatch = rewriter.insert(dispatch);
+    let results: Vec<Value> = dispatch.results().map(Into::into).collect();
+    rewriter.replace_op_with_values(op, &results);
+    Ok(Applied)
+}
+
+/// The space an explicit-cast builtin casts to, from its (possibly mangled) name.
+fn explicit_cast_space(callee: &str) -> Option<AddressSpace> {
+    const CASTS: [(&str, &str, AddressSpace); 3] = [
+        (
+            "__to_global",
+            "__spirv_GenericCastToPtrExplicit_ToGlobal",
+            AddressSpace::Global,
+        ),
+        (
+            "__to_local",
+            "__spirv_GenericCastToPtrExplicit_ToLocal",
+            AddressSpace::Local,
+        ),
+        (
+            "__to_private",
+            "__spirv_GenericCastToPtrExplicit_ToPrivate",
+            AddressSpace::Private,
+        ),
+    ];
+    CASTS
+        .iter()
+        .find(|(opencl, spirv, _)| callee == *opencl || callee.contains(spirv))
+        .map(|(_, _, space)| *space)
+}
+
+/// `call @__to_<space>(p)` == `gas.to_named p` (null unless `p` points to `<space>`).
+fn raise_explicit_cast<'c, 'a>(
+    env: Environment<'c>,
+    op: OperationRef<'c, 'a>,
+    rewriter: &RewriterBase<'c, 'a>,
+) -> Rewrite {
+    let callee = op
+        .attribute("callee")
+        .map_err(|_| NotApplied("indirect call"))?;
+    let callee =
+        FlatSymbolRefAttribute::try_from(callee).map_err(|_| NotApplied("indirect call"))?;
+    let space =
+        explicit_cast_space(callee.value()).ok_or(NotApplied("not an explicit cast builtin"))?;
+    // The SPIR-V form carries the storage class as a second operand.
+    let (source, result) =
+        operand_and_result(&op).ok_or(NotApplied("no pointer operand or result"))?;
+    if op.result_count() != 1
+        || value_space(source, &env.map) != Some(AddressSpace::Generic)
+        || value_space(result, &env.map) != Some(space)
+    {
+        return Err(NotApplied("the builtin's types do not match its name"));
+    }
+    let cast = to_named(source, result.r#type(), op.location())
+        .map_err(|_| NotApplied("could not build the cast"))?;
+    rewriter.set_insertion_point_before(op);
+    let cast = rewriter.insert(cast);
+    let value: Value = cast.result(0).map_err(|_| NotApplied("no result"))?.into();
+    rewriter.replace_op_with_values(op, &[value]);
+    Ok(Applied)
+}
