@@ -20,7 +20,7 @@ use gas_dialect::ops::{dispatch_for_access, tag, to_named, untag, value_space};
 use gas_dialect::{AddressSpace, AddressSpaceMap, SpaceSet};
 use melior::ir::attribute::FlatSymbolRefAttribute;
 use melior::ir::operation::OperationLike;
-use melior::ir::{Module, OperationRef, Value, ValueLike};
+use melior::ir::{Module, Operation, OperationRef, Value, ValueLike};
 use melior::Context;
 use melior::RewriterBase;
 
@@ -91,11 +91,7 @@ fn raise_addrspacecast<'c, 'a>(
         }
     }
     .map_err(|_| NotApplied("could not build the cast"))?;
-    rewriter.set_insertion_point_before(op);
-    let cast = rewriter.insert(cast);
-    let value: Value = cast.result(0).map_err(|_| NotApplied("no result"))?.into();
-    rewriter.replace_op_with_values(op, &[value]);
-    Ok(Applied)
+    replace_with(op, cast, rewriter)
 }
 
 /// `access(..., generic address, ...)` == `gas.dispatch` of the access over
@@ -128,9 +124,18 @@ fn raise_access<'c, 'a>(
     let spaces = vec![SpaceSet::ALL; generic_addresses];
     let dispatch = dispatch_for_access(env.context, &env.map, &op, &spaces)
         .map_err(|_| NotApplied("could not build the dispatch"))?;
+    replace_with(op, dispatch, rewriter)
+}
+
+/// Inserts `replacement` before `op` and replaces `op`'s results with its own.
+fn replace_with<'c, 'a>(
+    op: OperationRef<'c, 'a>,
+    replacement: Operation<'c>,
+    rewriter: &RewriterBase<'c, 'a>,
+) -> Rewrite {
     rewriter.set_insertion_point_before(op);
-    let dispatch = rewriter.insert(dispatch);
-    let results: Vec<Value> = dispatch.results().map(Into::into).collect();
+    let replacement = rewriter.insert(replacement);
+    let results: Vec<Value> = replacement.results().map(Into::into).collect();
     rewriter.replace_op_with_values(op, &results);
     Ok(Applied)
 }
@@ -184,9 +189,5 @@ fn raise_explicit_cast<'c, 'a>(
     }
     let cast = to_named(source, result.r#type(), op.location())
         .map_err(|_| NotApplied("could not build the cast"))?;
-    rewriter.set_insertion_point_before(op);
-    let cast = rewriter.insert(cast);
-    let value: Value = cast.result(0).map_err(|_| NotApplied("no result"))?.into();
-    rewriter.replace_op_with_values(op, &[value]);
-    Ok(Applied)
+    replace_with(op, cast, rewriter)
 }
