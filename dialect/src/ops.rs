@@ -243,6 +243,25 @@ impl<'c, 'a> AsyncCopy3d<'c, 'a> {
     }
 }
 
+/// Indexes of the address operands of `op`, an access of `kind` (or a
+/// dispatch standing for one), that are generic pointers, in operand order.
+pub fn generic_address_operands(
+    op: &OperationRef,
+    kind: &AccessKind,
+    map: &AddressSpaceMap,
+) -> Vec<usize> {
+    kind.address_operands
+        .iter()
+        .copied()
+        .filter(|index| {
+            op.operand(*index)
+                .ok()
+                .and_then(|operand| value_space(operand, map))
+                == Some(AddressSpace::Generic)
+        })
+        .collect()
+}
+
 /// Encodes `spaces` as the `spaces` attribute of `gas.dispatch`.
 pub fn spaces_attribute<'c>(
     context: &'c Context,
@@ -456,19 +475,7 @@ impl<'c, 'a> Dispatch<'c, 'a> {
     /// Indexes of the address operands that are generic pointers, in order:
     /// entry `i` of `spaces` belongs to operand `generic_addresses()[i]`.
     pub fn generic_addresses(&self, map: &AddressSpaceMap) -> Result<Vec<usize>, DialectError> {
-        let kind = self.kind()?;
-        Ok(kind
-            .address_operands
-            .iter()
-            .copied()
-            .filter(|index| {
-                self.op
-                    .operand(*index)
-                    .ok()
-                    .and_then(|operand| value_space(operand, map))
-                    == Some(AddressSpace::Generic)
-            })
-            .collect())
+        Ok(generic_address_operands(&self.op, self.kind()?, map))
     }
 
     /// The access rebuilt on `operands` (e.g. the addresses untagged), with

@@ -16,7 +16,9 @@
 
 use crate::adapter::{apply_by_walk, Applied, Environment, NotApplied, Pattern, Rewrite};
 use gas_dialect::access::{access_kind, ACCESS_KINDS};
-use gas_dialect::ops::{dispatch_for_access, tag, to_named, untag, value_space};
+use gas_dialect::ops::{
+    dispatch_for_access, generic_address_operands, tag, to_named, untag, value_space,
+};
 use gas_dialect::{AddressSpace, AddressSpaceMap, SpaceSet};
 use melior::ir::attribute::FlatSymbolRefAttribute;
 use melior::ir::operation::OperationLike;
@@ -108,16 +110,7 @@ fn raise_access<'c, 'a>(
         .map_err(|_| NotApplied("name"))?
         .to_string();
     let kind = access_kind(&name).ok_or(NotApplied("not an access"))?;
-    let generic_addresses = kind
-        .address_operands
-        .iter()
-        .filter(|index| {
-            op.operand(**index)
-                .ok()
-                .and_then(|address| value_space(address, &env.map))
-                == Some(AddressSpace::Generic)
-        })
-        .count();
+    let generic_addresses = generic_address_operands(&op, kind, &env.map).len();
     if generic_addresses == 0 {
         return Err(NotApplied("no generic address"));
     }
