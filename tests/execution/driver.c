@@ -1,0 +1,460 @@
+/*
+ * CPU execution driver for the gas execution harness (the semantic oracle).
+ *
+ * It runs ONE OpenCL kernel, compiled from SPIR (spir64) LLVM IR retargeted to
+ * x86_64, on the host CPU:
+ *   - one pthread per work-item of a work-group, a real pthread_barrier_t for
+ *     barrier()/work_group_barrier(); work-groups run one after another;
+ *   - the SPIR work-item builtins under their Itanium-mangled spir64 names
+ *     (get_global_id is `_Z13get_global_idj`, ...), answered from thread-local
+ *     storage that holds each work-item's ids;
+ *   - the explicit-cast builtins clang emits for to_global/to_local/to_private
+ *     (`__to_global`, `__to_local`, `__to_private`, each taking a generic
+ *     pointer), see the comment above them for how the address space of a
+ *     pointer is recovered on the CPU;
+ *   - the OpenCL atomic library functions that clang emits as *calls* (the
+ *     ones declared in opencl-c.h, e.g. atomic_fetch_add_explicit on a generic
+ *     `atomic_int *`, or the 1.x atomic_add/atomic_inc on global/local
+ *     pointers). The __opencl_atomic_* clang builtins become native
+ *     atomicrmw/cmpxchg instructions and need nothing from here.
+ *
+ * The kernel is reached through the linker symbol `gas_kernel_entry`, which
+ * run.sh defines with `-Wl,--defsym=gas_kernel_entry=<kernel name>`.
+ *
+ * Usage: driver [--dry] <spec-file>
+ *   --dry  only print the initial buffer contents (run.sh uses it to check
+ *          that a kernel changed something)
+ *
+ * Spec file (one directive per line, `#` starts a comment):
+ *   global X [Y [Z]]          global work size (default 1 1 1)
+ *   local  X [Y [Z]]          local work size  (default 1 1 1), must divide global
+ *   arg global <type> <count> <init>    a __global buffer argument
+ *   arg local  <bytes>                  a __local buffer argument (one per work-group)
+ *   arg int    <value>                  an integer scalar argument (any int width)
+ * <type>: i8 u8 i16 u16 i32 u32 i64 u64 f32 f64
+ * <init>: zero | fill V | iota [START [STEP]] | values V1 V2 ... (repeated
+ *         cyclically) | lcg SEED MOD (deterministic pseudo-random ints in [0,MOD))
+ *
+ * Kernel arguments are passed as up to 8 integer-class values (pointers or
+ * integers); the kernel is always called with 8 intptr_t arguments, which is
+ * fine under the x86-64 SysV ABI for any kernel with <= 8 pointer/integer
+ * parameters (float/double scalar or by-value struct parameters are NOT
+ * supported).
+ *
+ * Output (stdout): every global buffer after the run, in argument order, in
+ * decimal (floats with %.9g, doubles with %.17g), 8 values per line.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <inttypes.h>
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#define MAX_ARGS 8
+#define MAX_WI 1024
+#define STACK_SIZE (512 * 1024)
+#define GUARD 64 /* bytes of padding after each global buffer */
+
+typedef void (*kernel_fn)(intptr_t, intptr_t, intptr_t, intptr_t, intptr_t,
+                          intptr_t, intptr_t, intptr_t);
+extern char gas_kernel_entry[]; /* defined by the linker (--defsym) */
+
+enum argkind { ARG_GLOBAL, ARG_LOCAL, ARG_INT };
+enum elty { T_I8, T_U8, T_I16, T_U16, T_I32, T_U32, T_I64, T_U64, T_F32, T_F64 };
+static const char *ty_names[] = {"i8", "u8", "i16", "u16", "i32", "u32", "i64", "u64", "f32", "f64"};
+static const size_t ty_sizes[] = {1, 1, 2, 2, 4, 4, 8, 8, 4, 8};
+
+struct arg {
+    enum argkind kind;
+    enum elty ty;
+    size_t count, bytes, local_off;
+    long long ival;
+    unsigned char *mem;
+};
+
+static struct arg args[MAX_ARGS];
+static int nargs;
+static size_t gsize[3] = {1, 1, 1}, lsize[3] = {1, 1, 1}, ngroups[3];
+static unsigned char *local_arena;
+static size_t local_arena_size;
+static pthread_barrier_t wg_barrier;
+
+/* Per-work-item state, reachable from thread-local storage. */
+struct wi {
+    size_t lid[3], grp[3];
+    uintptr_t stack_lo, stack_hi;
+    pthread_t thread;
+};
+static __thread struct wi *cur;
+
+static void die(const char *fmt, const char *a) {
+    fprintf(stderr, "driver: ");
+    fprintf(stderr, fmt, a);
+    fprintf(stderr, "\n");
+    exit(2);
+}
+
+/* ---------------- work-item builtins (spir64 mangled names) ---------------- */
+#define DIMOK(d) ((d) < 3)
+size_t _Z12get_local_idj(unsigned d) { return DIMOK(d) ? cur->lid[d] : 0; }
+size_t _Z12get_group_idj(unsigned d) { return DIMOK(d) ? cur->grp[d] : 0; }
+size_t _Z14get_local_sizej(unsigned d) { return DIMOK(d) ? lsize[d] : 1; }
+size_t _Z23get_enqueued_local_sizej(unsigned d) { return DIMOK(d) ? lsize[d] : 1; }
+size_t _Z15get_global_sizej(unsigned d) { return DIMOK(d) ? gsize[d] : 1; }
+size_t _Z14get_num_groupsj(unsigned d) { return DIMOK(d) ? ngroups[d] : 1; }
+size_t _Z17get_global_offsetj(unsigned d) { (void)d; return 0; }
+size_t _Z13get_global_idj(unsigned d) {
+    return DIMOK(d) ? cur->grp[d] * lsize[d] + cur->lid[d] : 0;
+}
+unsigned _Z12get_work_dimv(void) { return gsize[2] > 1 ? 3 : gsize[1] > 1 ? 2 : 1; }
+size_t _Z20get_global_linear_idv(void) {
+    return (_Z13get_global_idj(2) * gsize[1] + _Z13get_global_idj(1)) * gsize[0] +
+           _Z13get_global_idj(0);
+}
+size_t _Z19get_local_linear_idv(void) {
+    return (cur->lid[2] * lsize[1] + cur->lid[1]) * lsize[0] + cur->lid[0];
+}
+
+/* barrier(flags), work_group_barrier(flags[, scope]): a real barrier across
+ * the threads of the current work-group. Memory fences come with it
+ * (pthread_barrier_wait synchronizes memory). */
+static void wg_wait(void) {
+    int r = pthread_barrier_wait(&wg_barrier);
+    if (r != 0 && r != PTHREAD_BARRIER_SERIAL_THREAD) die("barrier failed%s", "");
+}
+void _Z7barrierj(unsigned flags) { (void)flags; wg_wait(); }
+void _Z18work_group_barrierj(unsigned flags) { (void)flags; wg_wait(); }
+void _Z18work_group_barrierj12memory_scope(unsigned flags, int scope) {
+    (void)flags; (void)scope; wg_wait();
+}
+void _Z9mem_fencej(unsigned flags) { (void)flags; __atomic_thread_fence(__ATOMIC_SEQ_CST); }
+
+/* ---------------- explicit casts: to_global / to_local / to_private --------
+ * clang emits `ptr addrspace(1) @__to_global(ptr addrspace(4))`, likewise
+ * `__to_local` (-> addrspace(3)) and `__to_private` (-> addrspace(0)). On x86
+ * every address space is a plain 64-bit pointer, so the driver recovers the
+ * space of a pointer from WHERE it points:
+ *   global  = inside one of the global buffers this driver allocated
+ *             ([base, base+size], one-past-the-end included; buffers are
+ *             padded so the ranges never touch);
+ *   private = inside the current work-item's own stack. The driver allocates
+ *             every work-item thread's stack itself (pthread_attr_setstack), so
+ *             this range is exact;
+ *   local   = inside this work-group's local-memory arena (the __local buffer
+ *             arguments), OR anything else that is not null: kernel-scope
+ *             `local` variables are module-level addrspace(3) globals with
+ *             internal linkage, which the driver cannot name, so "neither
+ *             global buffer nor own stack" is taken as local.
+ * This approximation is good enough for the oracle because the corpus has no
+ * program-scope __global variables (which would be misclassified as local)
+ * and never hands one work-item a pointer into another work-item's stack.
+ * The null pointer maps to null for all three. */
+static bool in_global(uintptr_t p) {
+    for (int i = 0; i < nargs; i++)
+        if (args[i].kind == ARG_GLOBAL) {
+            uintptr_t b = (uintptr_t)args[i].mem;
+            if (p >= b && p <= b + args[i].bytes) return true;
+        }
+    return false;
+}
+static bool in_private(uintptr_t p) { return p >= cur->stack_lo && p <= cur->stack_hi; }
+static bool in_local(uintptr_t p) {
+    if (!p) return false;
+    uintptr_t b = (uintptr_t)local_arena;
+    if (local_arena && p >= b && p <= b + local_arena_size) return true;
+    return !in_global(p) && !in_private(p);
+}
+void *__to_global(void *p) { return p && in_global((uintptr_t)p) ? p : NULL; }
+void *__to_private(void *p) { return p && in_private((uintptr_t)p) ? p : NULL; }
+void *__to_local(void *p) { return in_local((uintptr_t)p) ? p : NULL; }
+
+/* ---------------- address-space checks (spacecheck.awk) --------------------
+ * run.sh instruments every load/store/atomic/memcpy whose pointer operand is
+ * in a named space with a call to one of these (see spacecheck.awk): the
+ * access must really go to memory of that space, otherwise an address-space
+ * resolution picked the wrong space -- which would go unnoticed on x86, where
+ * all spaces are the same flat memory. Same classification as __to_*, but
+ * strict at the end of a global buffer (an access AT base+size is out of
+ * bounds). The run stops with exit code 3. */
+static void as_fail(int sp, const void *p) {
+    const char *what = in_global((uintptr_t)p) ? "global" : in_private((uintptr_t)p) ? "private"
+                       : p ? "local" : "null";
+    fprintf(stderr, "ADDRESS-SPACE VIOLATION: access through addrspace(%d) to %p, which is %s memory\n",
+            sp, p, what);
+    fflush(stdout);
+    _exit(3);
+}
+void __gas_chk_as0(void *p) {
+    if (!p || !in_private((uintptr_t)p)) as_fail(0, p);
+}
+void __gas_chk_as1(void *p) {
+    uintptr_t q = (uintptr_t)p;
+    for (int i = 0; i < nargs; i++)
+        if (args[i].kind == ARG_GLOBAL && q >= (uintptr_t)args[i].mem &&
+            q < (uintptr_t)args[i].mem + args[i].bytes)
+            return;
+    as_fail(1, p);
+}
+void __gas_chk_as3(void *p) {
+    if (!in_local((uintptr_t)p)) as_fail(3, p);
+}
+
+/* ---------------- atomic library functions (opencl-c.h declarations) -------
+ * Only needed for kernels that use the header's atomic functions instead of
+ * the __opencl_atomic_* builtins; all are implemented sequentially consistent
+ * (stronger than requested, which is fine for an oracle). Generic (AS4),
+ * global (AS1) and local (AS3) pointers are all plain pointers here. */
+#define SC __ATOMIC_SEQ_CST
+/* A generic pointer may carry a gas tag in bits 61..63 once a kernel has been
+ * lowered: decode it the way the lowering does (shl 4, ashr 4 restores the
+ * canonical upper bits). Untagged pointers come back unchanged. */
+#define GENERIC(p) ((__typeof__(p))(((intptr_t)(p) << 4) >> 4))
+/* OpenCL 2.0, generic atomic_int / atomic_uint */
+int _Z16atomic_fetch_addPU3AS4VU7_Atomicii(int *p, int v) { return __atomic_fetch_add(GENERIC(p), v, SC); }
+int _Z16atomic_fetch_subPU3AS4VU7_Atomicii(int *p, int v) { return __atomic_fetch_sub(GENERIC(p), v, SC); }
+int _Z25atomic_fetch_add_explicitPU3AS4VU7_Atomicii12memory_order(int *p, int v, int o) {
+    (void)o; return __atomic_fetch_add(GENERIC(p), v, SC);
+}
+int _Z25atomic_fetch_sub_explicitPU3AS4VU7_Atomicii12memory_order(int *p, int v, int o) {
+    (void)o; return __atomic_fetch_sub(GENERIC(p), v, SC);
+}
+int _Z25atomic_fetch_max_explicitPU3AS4VU7_Atomicii12memory_order(int *p, int v, int o) {
+    (void)o; return __atomic_fetch_max(GENERIC(p), v, SC);
+}
+int _Z25atomic_fetch_min_explicitPU3AS4VU7_Atomicii12memory_order(int *p, int v, int o) {
+    (void)o; return __atomic_fetch_min(GENERIC(p), v, SC);
+}
+unsigned _Z24atomic_fetch_or_explicitPU3AS4VU7_Atomicjj12memory_order(unsigned *p, unsigned v, int o) {
+    (void)o; return __atomic_fetch_or(GENERIC(p), v, SC);
+}
+int _Z11atomic_loadPU3AS4VU7_Atomici(int *p) { return __atomic_load_n(GENERIC(p), SC); }
+void _Z12atomic_storePU3AS4VU7_Atomicii(int *p, int v) { __atomic_store_n(GENERIC(p), v, SC); }
+int _Z15atomic_exchangePU3AS4VU7_Atomicii(int *p, int v) { return __atomic_exchange_n(GENERIC(p), v, SC); }
+_Bool _Z30atomic_compare_exchange_strongPU3AS4VU7_AtomiciPU3AS4ii(int *p, int *expected, int desired) {
+    return __atomic_compare_exchange_n(GENERIC(p), GENERIC(expected), desired, 0, SC, SC);
+}
+_Bool _Z39atomic_compare_exchange_strong_explicitPU3AS4VU7_AtomiciPU3AS4ii12memory_orderS4_(
+    int *p, int *expected, int desired, int o1, int o2) {
+    (void)o1; (void)o2;
+    return __atomic_compare_exchange_n(GENERIC(p), GENERIC(expected), desired, 0, SC, SC);
+}
+/* OpenCL 1.x atomics on named (global AS1 / local AS3) int pointers */
+int _Z10atomic_addPU3AS1Vii(int *p, int v) { return __atomic_fetch_add(p, v, SC); }
+int _Z10atomic_addPU3AS3Vii(int *p, int v) { return __atomic_fetch_add(p, v, SC); }
+int _Z10atomic_incPU3AS1Vi(int *p) { return __atomic_fetch_add(p, 1, SC); }
+int _Z10atomic_incPU3AS3Vi(int *p) { return __atomic_fetch_add(p, 1, SC); }
+int _Z10atomic_maxPU3AS1Vii(int *p, int v) { return __atomic_fetch_max(p, v, SC); }
+int _Z10atomic_maxPU3AS3Vii(int *p, int v) { return __atomic_fetch_max(p, v, SC); }
+int _Z14atomic_cmpxchgPU3AS1Viii(int *p, int cmp, int v) {
+    __atomic_compare_exchange_n(p, &cmp, v, 0, SC, SC); return cmp;
+}
+int _Z14atomic_cmpxchgPU3AS3Viii(int *p, int cmp, int v) {
+    __atomic_compare_exchange_n(p, &cmp, v, 0, SC, SC); return cmp;
+}
+
+/* ---------------- spec parsing ---------------- */
+static int parse_type(const char *s) {
+    for (int i = 0; i < 10; i++)
+        if (!strcmp(s, ty_names[i])) return i;
+    die("unknown element type '%s'", s);
+    return -1;
+}
+
+static void put_elem(struct arg *a, size_t i, double dv, long long iv, bool isf) {
+    unsigned char *p = a->mem + i * ty_sizes[a->ty];
+    if (!isf) dv = (double)iv;
+    else iv = (long long)dv;
+    switch (a->ty) {
+    case T_I8: case T_U8: { uint8_t v = (uint8_t)iv; memcpy(p, &v, 1); break; }
+    case T_I16: case T_U16: { uint16_t v = (uint16_t)iv; memcpy(p, &v, 2); break; }
+    case T_I32: case T_U32: { uint32_t v = (uint32_t)iv; memcpy(p, &v, 4); break; }
+    case T_I64: case T_U64: { uint64_t v = (uint64_t)iv; memcpy(p, &v, 8); break; }
+    case T_F32: { float v = (float)dv; memcpy(p, &v, 4); break; }
+    case T_F64: { memcpy(p, &dv, 8); break; }
+    }
+}
+
+static void init_buffer(struct arg *a, char **tok, int ntok) {
+    bool isf = a->ty == T_F32 || a->ty == T_F64;
+    if (ntok < 1) die("missing init for global buffer%s", "");
+    const char *how = tok[0];
+    if (!strcmp(how, "zero")) return; /* already zeroed */
+    if (!strcmp(how, "fill") || !strcmp(how, "iota") || !strcmp(how, "values")) {
+        if (!strcmp(how, "values") && ntok < 2) die("values: no values%s", "");
+        double start = ntok > 1 ? strtod(tok[1], NULL) : 0, step = ntok > 2 ? strtod(tok[2], NULL) : 1;
+        long long istart = ntok > 1 ? strtoll(tok[1], NULL, 0) : 0, istep = ntok > 2 ? strtoll(tok[2], NULL, 0) : 1;
+        for (size_t i = 0; i < a->count; i++) {
+            if (!strcmp(how, "fill")) put_elem(a, i, start, istart, isf);
+            else if (!strcmp(how, "iota")) put_elem(a, i, start + step * (double)i, istart + istep * (long long)i, isf);
+            else {
+                const char *v = tok[1 + i % (size_t)(ntok - 1)];
+                put_elem(a, i, strtod(v, NULL), strtoll(v, NULL, 0), isf);
+            }
+        }
+        return;
+    }
+    if (!strcmp(how, "lcg")) {
+        if (ntok < 3) die("lcg needs SEED MOD%s", "");
+        uint64_t s = strtoull(tok[1], NULL, 0), mod = strtoull(tok[2], NULL, 0);
+        for (size_t i = 0; i < a->count; i++) {
+            s = s * 6364136223846793005ULL + 1442695040888963407ULL;
+            long long v = (long long)((s >> 33) % mod);
+            put_elem(a, i, (double)v, v, false);
+        }
+        return;
+    }
+    die("unknown init '%s'", how);
+}
+
+static void parse_dims(size_t *d, char **tok, int ntok) {
+    for (int i = 0; i < 3; i++) d[i] = i < ntok ? strtoull(tok[i], NULL, 0) : 1;
+}
+
+static void parse_spec(const char *path) {
+    FILE *f = fopen(path, "r");
+    if (!f) die("cannot open spec %s", path);
+    char line[4096];
+    while (fgets(line, sizeof line, f)) {
+        char *h = strchr(line, '#');
+        if (h) *h = 0;
+        char *tok[512];
+        int n = 0;
+        for (char *s = strtok(line, " \t\r\n"); s && n < 512; s = strtok(NULL, " \t\r\n")) tok[n++] = s;
+        if (!n) continue;
+        if (!strcmp(tok[0], "global")) parse_dims(gsize, tok + 1, n - 1);
+        else if (!strcmp(tok[0], "local")) parse_dims(lsize, tok + 1, n - 1);
+        else if (!strcmp(tok[0], "arg")) {
+            if (nargs == MAX_ARGS) die("too many arguments (max 8)%s", "");
+            if (n < 3) die("bad arg line%s", "");
+            struct arg *a = &args[nargs++];
+            memset(a, 0, sizeof *a);
+            if (!strcmp(tok[1], "global")) {
+                if (n < 5) die("arg global <type> <count> <init>%s", "");
+                a->kind = ARG_GLOBAL;
+                a->ty = parse_type(tok[2]);
+                a->count = strtoull(tok[3], NULL, 0);
+                a->bytes = a->count * ty_sizes[a->ty];
+                /* 128-byte aligned, zeroed, padded so ranges never touch */
+                if (posix_memalign((void **)&a->mem, 128, a->bytes + GUARD)) die("oom%s", "");
+                memset(a->mem, 0, a->bytes + GUARD);
+                init_buffer(a, tok + 4, n - 4);
+            } else if (!strcmp(tok[1], "local")) {
+                a->kind = ARG_LOCAL;
+                a->bytes = strtoull(tok[2], NULL, 0);
+                a->local_off = local_arena_size;
+                local_arena_size += (a->bytes + 127) & ~(size_t)127;
+            } else if (!strcmp(tok[1], "int")) {
+                a->kind = ARG_INT;
+                a->ival = strtoll(tok[2], NULL, 0);
+            } else die("unknown arg kind '%s'", tok[1]);
+        } else die("unknown directive '%s'", tok[0]);
+    }
+    fclose(f);
+    for (int d = 0; d < 3; d++) {
+        if (!lsize[d] || gsize[d] % lsize[d]) die("local size must divide global size%s", "");
+        ngroups[d] = gsize[d] / lsize[d];
+    }
+    if (lsize[0] * lsize[1] * lsize[2] > MAX_WI) die("work-group too large%s", "");
+}
+
+/* ---------------- execution ---------------- */
+static intptr_t call_args[MAX_ARGS];
+
+static void *wi_main(void *arg) {
+    cur = (struct wi *)arg;
+    ((kernel_fn)(void *)gas_kernel_entry)(call_args[0], call_args[1], call_args[2], call_args[3],
+                                          call_args[4], call_args[5], call_args[6], call_args[7]);
+    return NULL;
+}
+
+static void print_buffers(void) {
+    for (int i = 0; i < nargs; i++) {
+        struct arg *a = &args[i];
+        if (a->kind != ARG_GLOBAL) continue;
+        printf("arg%d %s[%zu]:", i, ty_names[a->ty], a->count);
+        for (size_t k = 0; k < a->count; k++) {
+            unsigned char *p = a->mem + k * ty_sizes[a->ty];
+            if (k % 8 == 0) printf("\n ");
+            switch (a->ty) {
+            case T_I8: { int8_t v; memcpy(&v, p, 1); printf(" %d", v); break; }
+            case T_U8: { uint8_t v; memcpy(&v, p, 1); printf(" %u", v); break; }
+            case T_I16: { int16_t v; memcpy(&v, p, 2); printf(" %d", v); break; }
+            case T_U16: { uint16_t v; memcpy(&v, p, 2); printf(" %u", v); break; }
+            case T_I32: { int32_t v; memcpy(&v, p, 4); printf(" %" PRId32, v); break; }
+            case T_U32: { uint32_t v; memcpy(&v, p, 4); printf(" %" PRIu32, v); break; }
+            case T_I64: { int64_t v; memcpy(&v, p, 8); printf(" %" PRId64, v); break; }
+            case T_U64: { uint64_t v; memcpy(&v, p, 8); printf(" %" PRIu64, v); break; }
+            case T_F32: { float v; memcpy(&v, p, 4); printf(" %.9g", v); break; }
+            case T_F64: { double v; memcpy(&v, p, 8); printf(" %.17g", v); break; }
+            }
+        }
+        printf("\n");
+        /* the padding after the buffer must be untouched (catches overruns) */
+        for (size_t k = 0; k < GUARD; k++)
+            if (a->mem[a->bytes + k]) {
+                printf("arg%d: WRITE PAST END OF BUFFER\n", i);
+                break;
+            }
+    }
+}
+
+int main(int argc, char **argv) {
+    bool dry = argc == 3 && !strcmp(argv[1], "--dry");
+    if (argc != 2 && !dry) {
+        fprintf(stderr, "usage: %s [--dry] <spec-file>\n", argv[0]);
+        return 2;
+    }
+    parse_spec(argv[argc - 1]);
+    if (dry) {
+        print_buffers();
+        return 0;
+    }
+    size_t nwi = lsize[0] * lsize[1] * lsize[2];
+    if (local_arena_size && posix_memalign((void **)&local_arena, 128, local_arena_size)) die("oom%s", "");
+    for (int i = 0; i < nargs; i++) {
+        struct arg *a = &args[i];
+        call_args[i] = a->kind == ARG_GLOBAL ? (intptr_t)a->mem
+                       : a->kind == ARG_LOCAL ? (intptr_t)(local_arena + a->local_off)
+                                              : (intptr_t)a->ival;
+    }
+    struct wi *wis = calloc(nwi, sizeof *wis);
+    unsigned char *stacks = mmap(NULL, nwi * STACK_SIZE, PROT_READ | PROT_WRITE,
+                                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (!wis || stacks == MAP_FAILED) die("oom%s", "");
+    if (pthread_barrier_init(&wg_barrier, NULL, (unsigned)nwi)) die("barrier init failed%s", "");
+
+    for (size_t gz = 0; gz < ngroups[2]; gz++)
+        for (size_t gy = 0; gy < ngroups[1]; gy++)
+            for (size_t gx = 0; gx < ngroups[0]; gx++) {
+                /* local memory is uninitialized in OpenCL; give it a fixed
+                 * content per group so that a buggy read is at least
+                 * deterministic */
+                if (local_arena) memset(local_arena, 0, local_arena_size);
+                size_t w = 0;
+                for (size_t lz = 0; lz < lsize[2]; lz++)
+                    for (size_t ly = 0; ly < lsize[1]; ly++)
+                        for (size_t lx = 0; lx < lsize[0]; lx++, w++) {
+                            struct wi *t = &wis[w];
+                            t->lid[0] = lx; t->lid[1] = ly; t->lid[2] = lz;
+                            t->grp[0] = gx; t->grp[1] = gy; t->grp[2] = gz;
+                            unsigned char *st = stacks + w * STACK_SIZE;
+                            t->stack_lo = (uintptr_t)st;
+                            t->stack_hi = (uintptr_t)st + STACK_SIZE;
+                            pthread_attr_t attr;
+                            pthread_attr_init(&attr);
+                            if (pthread_attr_setstack(&attr, st, STACK_SIZE)) die("setstack failed%s", "");
+                            int r = pthread_create(&t->thread, &attr, wi_main, t);
+                            if (r) die("pthread_create: %s", strerror(r));
+                            pthread_attr_destroy(&attr);
+                        }
+                for (size_t i = 0; i < nwi; i++) pthread_join(wis[i].thread, NULL);
+            }
+    print_buffers();
+    return 0;
+}

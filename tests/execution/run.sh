@@ -1,0 +1,278 @@
+#!/usr/bin/env bash
+# CPU execution harness for gas: the semantic oracle.
+#
+#   run.sh [--process CMD] [--form unoptimized|inlined|both] [options] [kernel...]
+#
+# For every kernel tests/execution/kernels/<k>.cl (+ <k>.spec):
+#   1. compile the OpenCL C 2.0 source for spir64 into two forms
+#        unoptimized: clang -O0 -disable-O0-optnone, then
+#                     opt -passes='sroa,mem2reg,instcombine,simplifycfg'
+#        inlined:     clang -O2
+#      (build/<k>/spir.<form>.ll -- this is what a gas pipeline gets as input);
+#   2. retarget the SPIR IR to x86_64 (triple replaced, datalayout dropped,
+#      spir_kernel/spir_func calling conventions dropped), instrument every
+#      named-space access with an address-space check (spacecheck.awk), compile
+#      it and link it with driver.c, run it on the CPU (one thread per
+#      work-item, real barriers) and keep the printed output buffers
+#      (build/<k>/ref.<form>.out). Each reference run is done twice and must be
+#      identical (determinism), must change the initial buffers and must not
+#      be all zeros; both forms must agree with each other.
+#   3. with --process CMD: run `CMD build/<k>/spir.<form>.ll` (CMD writes LLVM
+#      IR text to stdout; e.g. `gas-opt --pipeline O0 --emit llvm-ir`), build
+#      and run the result the same way and compare every output buffer with
+#      the reference run: one PASS/FAIL line per kernel and form, with a diff
+#      on failure.
+# Exit status: 0 if every check passed, 1 otherwise (2 on usage errors).
+#
+# Options:
+#   --process CMD        transformation to check (a shell command line; the
+#                        input .ll path is appended as the last argument)
+#   --form F             unoptimized, inlined or both (default both)
+#   --jobs N, -j N       kernels built in parallel (default 2)
+#   --build-dir DIR      default tests/execution/build
+#   --no-space-check     do not instrument accesses with address-space checks
+#   --print              also print the reference output buffers
+#   --selftest           check the harness itself: identity processing (cat)
+#                        and LLVM's InferAddressSpaces (infer_as.sh) must PASS
+#                        everything, deliberately wrong transformations
+#                        (mutate.sh addsub|const|local) must FAIL
+#   -h, --help
+set -u -o pipefail
+
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+export PATH="/usr/lib/llvm-22/bin:$PATH"
+KDIR="$HERE/kernels"
+
+usage() { sed -n '2,/^set -u/p' "${BASH_SOURCE[0]}" | sed '$d; s/^# \{0,1\}//'; }
+
+PROCESS=""
+FORM=both
+JOBS=2
+BUILD="$HERE/build"
+SPACECHECK=1
+PRINT=0
+SELFTEST=0
+KERNELS=()
+while [ $# -gt 0 ]; do
+    case "$1" in
+    --process) [ $# -ge 2 ] || { usage >&2; exit 2; }; PROCESS="$2"; shift 2 ;;
+    --process=*) PROCESS="${1#*=}"; shift ;;
+    --form) [ $# -ge 2 ] || { usage >&2; exit 2; }; FORM="$2"; shift 2 ;;
+    --form=*) FORM="${1#*=}"; shift ;;
+    --jobs | -j) JOBS="$2"; shift 2 ;;
+    --build-dir) BUILD="$2"; shift 2 ;;
+    --no-space-check) SPACECHECK=0; shift ;;
+    --print) PRINT=1; shift ;;
+    --selftest) SELFTEST=1; shift ;;
+    -h | --help) usage; exit 0 ;;
+    -*) echo "run.sh: unknown option $1" >&2; usage >&2; exit 2 ;;
+    *) k="$(basename "$1")"; KERNELS+=("${k%.*}"); shift ;;
+    esac
+done
+case "$FORM" in
+unoptimized | inlined) FORMS="$FORM" ;;
+both) FORMS="unoptimized inlined" ;;
+*) echo "run.sh: --form must be unoptimized, inlined or both" >&2; exit 2 ;;
+esac
+if [ ${#KERNELS[@]} -eq 0 ]; then
+    for f in "$KDIR"/*.cl; do k="$(basename "$f")"; KERNELS+=("${k%.cl}"); done
+fi
+for k in "${KERNELS[@]}"; do
+    [ -f "$KDIR/$k.cl" ] && [ -f "$KDIR/$k.spec" ] || { echo "run.sh: no kernel $k (need kernels/$k.cl and .spec)" >&2; exit 2; }
+done
+
+# ---------------------------------------------------------------- self test
+if [ "$SELFTEST" = 1 ]; then
+    mkdir -p "$BUILD"
+    LOG="$BUILD/selftest.log"
+    common=(--form "$FORM" -j "$JOBS" --build-dir "$BUILD/selftest" "${KERNELS[@]}")
+    st=0
+    echo "== selftest 1: identity processing (cat) must PASS everything"
+    if "$0" --process cat "${common[@]}" >"$LOG" 2>&1; then
+        echo "ok: $(grep -c '^PASS' "$LOG") PASS lines, no FAIL"
+    else
+        echo "BROKEN: identity processing did not pass:"; grep -v '^PASS' "$LOG"; st=1
+    fi
+    echo "== selftest 2: LLVM InferAddressSpaces (infer_as.sh, a correct resolution) must PASS everything"
+    if "$0" --process "$HERE/infer_as.sh" "${common[@]}" >"$LOG" 2>&1; then
+        echo "ok: $(grep -c '^PASS' "$LOG") PASS lines, no FAIL"
+    else
+        echo "BROKEN: a correct transformation did not pass:"; grep -v '^PASS' "$LOG"; st=1
+    fi
+    for m in addsub const local; do
+        echo "== selftest: mutate.sh $m must FAIL"
+        "$0" --process "$HERE/mutate.sh $m" "${common[@]}" >"$LOG" 2>&1
+        rc=$?
+        npass=$(grep -c '^PASS' "$LOG")
+        nfail=$(grep -c '^FAIL' "$LOG")
+        grep -E '^(PASS|FAIL)' "$LOG" | sed 's/^/   /'
+        if [ $rc -ne 0 ] && [ "$nfail" -gt 0 ]; then
+            echo "ok: exit $rc, $nfail FAIL, $npass PASS (a PASS means the mutation did not change that kernel's outputs)"
+        else
+            echo "BROKEN: the wrong transformation was not detected (exit $rc)"; st=1
+        fi
+    done
+    echo "== selftest: mutate.sh local with --no-space-check (the wrong-space bug is invisible without the check)"
+    "$0" --process "$HERE/mutate.sh local" --no-space-check "${common[@]}" >"$LOG" 2>&1
+    echo "   exit $?, $(grep -c '^FAIL' "$LOG") FAIL, $(grep -c '^PASS' "$LOG") PASS"
+    rm -f "$LOG"
+    [ $st = 0 ] && echo "SELFTEST OK" || echo "SELFTEST FAILED"
+    exit $st
+fi
+
+mkdir -p "$BUILD"
+start=$(date +%s.%N)
+if [ ! "$BUILD/driver.o" -nt "$HERE/driver.c" ] &&
+    ! clang -O2 -Wall -Wextra -c "$HERE/driver.c" -o "$BUILD/driver.o" 2>"$BUILD/driver.log"; then
+    cat "$BUILD/driver.log" >&2; echo "run.sh: driver does not compile" >&2; exit 1
+fi
+
+# ---------------------------------------------------------------- per kernel
+# Retarget SPIR IR text to x86_64 (and instrument it).
+to_x86() { # in.ll out.ll
+    {
+        echo 'target triple = "x86_64-pc-linux-gnu"'
+        sed -e '/^target datalayout/d' -e '/^target triple/d' \
+            -e 's/\bspir_kernel //g' -e 's/\bspir_func //g' "$1"
+    } >"$2.tmp" || return 1
+    if [ "$SPACECHECK" = 1 ]; then
+        awk -f "$HERE/spacecheck.awk" "$2.tmp" >"$2" || return 1
+        rm -f "$2.tmp"
+    else
+        mv "$2.tmp" "$2"
+    fi
+}
+
+# build_exe kernel spir.ll prefix -> prefix.exe (log in prefix.log)
+build_exe() {
+    local k=$1 in=$2 p=$3
+    to_x86 "$in" "$p.x86.ll" >"$p.log" 2>&1 &&
+        clang -c -O0 -Wno-override-module "$p.x86.ll" -o "$p.o" >>"$p.log" 2>&1 &&
+        clang "$p.o" "$BUILD/driver.o" -pthread -Wl,--defsym=gas_kernel_entry="$k" \
+            -o "$p.exe" >>"$p.log" 2>&1
+}
+
+# run_exe prefix spec -> prefix.out, prefix.err; returns the exit status
+run_exe() {
+    timeout 10 "$1.exe" "$2" >"$1.out" 2>"$1.err"
+}
+
+# elem_diff ref.out proc.out: the first differing elements, by buffer and index
+elem_diff() {
+    awk 'FNR == 1 { f++; b = ""; i = 0 }
+         /^arg/ { b = $1; i = 0; next }
+         { for (j = 1; j <= NF; j++) v[f, b "[" i++ "]"] = $j; if (f == 1) for (j = 1; j <= NF; j++) ord[++n] = b "[" (i - NF + j - 1) "]" }
+         END {
+             for (m = 1; m <= n; m++) {
+                 key = ord[m]
+                 if (v[1, key] != v[2, key]) {
+                     bad++
+                     if (bad <= 8) printf "%s: expected %s, got %s\n", key, v[1, key], v[2, key]
+                 }
+             }
+             if (bad) printf "%d element(s) differ\n", bad
+         }' "$1" "$2"
+}
+
+one_kernel() {
+    local k=$1 d="$BUILD/$1" src="$KDIR/$1.cl" spec="$KDIR/$1.spec"
+    local form res msg rc
+    mkdir -p "$d"
+    rm -f "$d"/ref.* "$d"/proc.* "$d"/result.* "$d/init.out"
+    local cc1=(clang -cc1 -triple spir64 -cl-std=CL2.0 -finclude-default-header -emit-llvm)
+    # The SPIR compile (parsing opencl-c.h) is the slow step: it is cached and
+    # redone only when the .cl file is newer than its outputs.
+    if [ "$d/spir.unoptimized.ll" -nt "$src" ] && [ "$d/spir.inlined.ll" -nt "$src" ]; then
+        :
+    elif ! "${cc1[@]}" -O0 -disable-O0-optnone "$src" -o "$d/raw.O0.ll" 2>"$d/compile.log" ||
+        ! opt -S -passes='sroa,mem2reg,instcombine,simplifycfg' "$d/raw.O0.ll" \
+            -o "$d/spir.unoptimized.ll" 2>>"$d/compile.log" ||
+        ! "${cc1[@]}" -O2 "$src" -o "$d/spir.inlined.ll" 2>>"$d/compile.log"; then
+        rm -f "$d"/spir.*.ll
+        for form in $FORMS; do
+            { echo "BAD  $k $form: OpenCL compile failed"; sed 's/^/    /' "$d/compile.log"; } >"$d/result.$form"
+        done
+        return
+    fi
+    for form in $FORMS; do
+        res="$d/result.$form"
+        local r="$d/ref.$form"
+        if ! build_exe "$k" "$d/spir.$form.ll" "$r"; then
+            { echo "BAD  $k $form: reference build failed"; tail -n 20 "$r.log" | sed 's/^/    /'; } >"$res"
+            continue
+        fi
+        run_exe "$r" "$spec"; rc=$?
+        if [ $rc -ne 0 ]; then
+            { echo "BAD  $k $form: reference run failed (exit $rc)"; tail -n 20 "$r.err" | sed 's/^/    /'; } >"$res"
+            continue
+        fi
+        timeout 10 "$r.exe" "$spec" >"$r.out2" 2>/dev/null
+        timeout 10 "$r.exe" --dry "$spec" >"$d/init.out" 2>/dev/null
+        msg=""
+        cmp -s "$r.out" "$r.out2" || msg="$msg; NOT DETERMINISTIC (two runs differ)"
+        cmp -s "$r.out" "$d/init.out" && msg="$msg; kernel changed no buffer"
+        grep -v '^arg' "$r.out" | grep -q '[1-9]' || msg="$msg; all outputs are zero"
+        grep -q 'WRITE PAST END' "$r.out" && msg="$msg; writes past the end of a buffer"
+        if [ -n "$msg" ]; then
+            { echo "BAD  $k $form: ${msg#; }"; diff "$r.out" "$r.out2" | head -n 20 | sed 's/^/    /'; } >"$res"
+            continue
+        fi
+        if [ -z "$PROCESS" ]; then
+            echo "OK   $k $form  $(cksum <"$r.out" | cut -d' ' -f1)  $r.out" >"$res"
+            continue
+        fi
+        local p="$d/proc.$form"
+        if ! bash -c "$PROCESS \"\$1\"" run.sh-process "$d/spir.$form.ll" >"$p.spir.ll" 2>"$p.cmd.err"; then
+            { echo "FAIL $k $form: --process command failed"; tail -n 20 "$p.cmd.err" | sed 's/^/    /'; } >"$res"
+            continue
+        fi
+        if ! build_exe "$k" "$p.spir.ll" "$p"; then
+            { echo "FAIL $k $form: processed IR does not build"; tail -n 20 "$p.log" | sed 's/^/    /'; } >"$res"
+            continue
+        fi
+        run_exe "$p" "$spec"; rc=$?
+        if [ $rc -ne 0 ]; then
+            { echo "FAIL $k $form: processed kernel run failed (exit $rc)"; tail -n 20 "$p.err" | sed 's/^/    /'; } >"$res"
+            continue
+        fi
+        if diff -u --label "ref.$form.out" --label "proc.$form.out" "$r.out" "$p.out" >"$p.diff"; then
+            echo "PASS $k $form" >"$res"
+        else
+            { echo "FAIL $k $form: outputs differ"; elem_diff "$r.out" "$p.out" | sed 's/^/    /'
+              head -n 30 "$p.diff" | sed 's/^/    /'; } >"$res"
+        fi
+    done
+    # both reference forms run the same program: they must agree
+    if [ "$FORMS" = "unoptimized inlined" ] && [ -f "$d/ref.unoptimized.out" ] && [ -f "$d/ref.inlined.out" ] &&
+        ! cmp -s "$d/ref.unoptimized.out" "$d/ref.inlined.out"; then
+        { echo "BAD  $k forms: unoptimized and inlined reference outputs differ (UB in the kernel?)"
+          diff "$d/ref.unoptimized.out" "$d/ref.inlined.out" | head -n 20 | sed 's/^/    /'; } >"$d/result.zforms"
+    fi
+}
+
+export -f to_x86 build_exe run_exe elem_diff one_kernel
+export HERE KDIR BUILD PROCESS FORMS SPACECHECK
+printf '%s\n' "${KERNELS[@]}" | xargs -P "$JOBS" -I{} bash -c 'one_kernel "$1"' one_kernel {}
+
+# ---------------------------------------------------------------- report
+nbad=0
+nres=0
+for k in "${KERNELS[@]}"; do
+    for res in "$BUILD/$k"/result.*; do
+        [ -f "$res" ] || { echo "BAD  $k: no result"; nbad=$((nbad + 1)); continue; }
+        cat "$res"
+        nres=$((nres + 1))
+        head -n 1 "$res" | grep -qE '^(OK|PASS) ' || nbad=$((nbad + 1))
+    done
+    if [ "$PRINT" = 1 ]; then
+        for form in $FORMS; do
+            [ -f "$BUILD/$k/ref.$form.out" ] && { echo "--- $k $form"; cat "$BUILD/$k/ref.$form.out"; }
+        done
+    fi
+done
+end=$(date +%s.%N)
+secs=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.1f", b - a }')
+what="reference only"
+[ -n "$PROCESS" ] && what="--process '$PROCESS'"
+echo "== ${#KERNELS[@]} kernels, forms: $FORMS, $what, space checks $([ "$SPACECHECK" = 1 ] && echo on || echo off): $nres results, $nbad failed, ${secs}s"
+[ $nbad -eq 0 ]
