@@ -7,3 +7,7 @@ scripts/setup.sh
 export INSTA_UPDATE=no
 unset INSTA_FORCE_PASS
 cargo test --workspace --all-targets --quiet
+# The semantic oracle: every kernel of the execution corpus, in both forms,
+# must compute the same buffers after O0 as unprocessed (tests/execution/README.md).
+cargo build --quiet -p gas-pipelines --bin gas-opt
+tests/execution/run.sh --process "$PWD/target/debug/gas-opt --pipeline O0 --emit llvm-ir"

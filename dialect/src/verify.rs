@@ -50,6 +50,23 @@ pub fn verify<'c: 'a, 'a>(
     }
 }
 
+/// Emits an error at every gas op nested in `root` saying it `why`; returns
+/// how many there were. The legality check of lowering and of LLVM IR output.
+pub fn report_gas_ops<'c: 'a, 'a>(root: &impl OperationLike<'c, 'a>, why: &str) -> usize {
+    let mut count = 0;
+    root.walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
+        let name = op.name();
+        if let Ok(name) = name.as_string_ref().as_str() {
+            if names::is_gas_op(name) {
+                emit_error(op.location(), &format!("'{name}' op {why}"));
+                count += 1;
+            }
+        }
+        melior::ir::operation::WalkResult::Advance
+    });
+    count
+}
+
 fn check(op: &OperationRef, name: &str, map: &AddressSpaceMap) -> Vec<String> {
     match name {
         names::TAG => check_cast(op, map, CastDirection::ToGeneric),

@@ -9,4 +9,6 @@
 //! IR alone; [`adapter`] holds the crate's only `unsafe`.
 
 pub mod adapter;
+pub mod emit;
+pub mod lower;
 pub mod raise;

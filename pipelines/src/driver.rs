@@ -5,9 +5,8 @@ use crate::diagnostics::{unknown_location, verify_expectations, Collector, Diagn
 use crate::ffi::{parse_module, translate_to_llvm_ir};
 use crate::registry::{run_step, Pipeline};
 use crate::PipelineError;
-use gas_dialect::names::is_gas_op;
 use gas_dialect::AddressSpaceMap;
-use melior::ir::operation::{OperationLike, WalkOrder, WalkResult};
+use melior::ir::operation::OperationLike;
 use melior::ir::Module;
 use melior::utility::register_all_llvm_translations;
 use melior::Context;
@@ -150,8 +149,13 @@ fn process_chunk(
     };
     verify(&module, &options.address_spaces, "input")?;
     for step in &options.pipeline.steps {
-        run_step(step, context, &mut module, &options.address_spaces)
-            .map_err(|error| whole_file(error.to_string()))?;
+        run_step(step, context, &mut module, &options.address_spaces).map_err(|error| {
+            if error.is_reported() {
+                Vec::new()
+            } else {
+                whole_file(error.to_string())
+            }
+        })?;
         verify(&module, &options.address_spaces, step.name)?;
     }
     match options.emit {
@@ -178,17 +182,7 @@ fn verify(module: &Module, map: &AddressSpaceMap, after: &str) -> Result<(), Vec
 
 /// Emits an error at every gas op left in `module`; returns how many there were.
 pub fn report_gas_ops_left(module: &Module, why: &str) -> usize {
-    let mut count = 0;
-    module.as_operation().walk(WalkOrder::PreOrder, |op| {
-        let name = op.name();
-        let name = name.as_string_ref().as_str().unwrap_or("").to_string();
-        if is_gas_op(&name) {
-            gas_dialect::verify::emit_error(op.location(), &format!("'{name}' op {why}"));
-            count += 1;
-        }
-        WalkResult::Advance
-    });
-    count
+    gas_dialect::verify::report_gas_ops(&module.as_operation(), why)
 }
 
 /// Where `mlir-translate` is: `$GAS_MLIR_TRANSLATE`, LLVM 22's, or the PATH's.

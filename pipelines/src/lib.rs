@@ -30,6 +30,9 @@ pub enum PipelineError {
     },
     #[error("step `{step}` failed")]
     StepFailed { step: &'static str },
+    /// Reported at the ops concerned already (see [`PipelineError::is_reported`]).
+    #[error(transparent)]
+    Lower(#[from] gas_patterns::lower::LowerError),
     #[error(transparent)]
     Dialect(#[from] gas_dialect::DialectError),
     #[error(
@@ -42,4 +45,12 @@ pub enum PipelineError {
     },
     #[error("{message}")]
     Import { file: String, message: String },
+}
+
+impl PipelineError {
+    /// Whether the failure was already reported as located MLIR diagnostics,
+    /// so a driver should not add an unlocated message of its own.
+    pub fn is_reported(&self) -> bool {
+        matches!(self, Self::Lower(_))
+    }
 }

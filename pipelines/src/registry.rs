@@ -51,6 +51,15 @@ pub const STEPS: &[Step] = &[
         }),
     },
     Step {
+        name: gas_patterns::lower::SET,
+        summary: "gas → LLVM dialect: tagged pointers, tag checks and a switch on the tag per dispatch",
+        input: "a verified module with gas ops (async copies are not lowered yet)",
+        output: "LLVM dialect only (plus the input's func ops); every gas op left is an error at its location",
+        kind: StepKind::PatternSet(|context, module, map| {
+            gas_patterns::lower::run(context, module, map).map_err(PipelineError::from)
+        }),
+    },
+    Step {
         name: "canonicalize",
         summary: "MLIR's canonicalizer",
         input: "any verified module",
@@ -67,11 +76,18 @@ pub const STEPS: &[Step] = &[
 ];
 
 /// Every preset `--pipeline` can name.
-pub const PRESETS: &[Preset] = &[Preset {
-    name: "verify",
-    summary: "parse and verify only (the LLVM dialect and the gas dialect's own rules)",
-    steps: &[],
-}];
+pub const PRESETS: &[Preset] = &[
+    Preset {
+        name: "verify",
+        summary: "parse and verify only (the LLVM dialect and the gas dialect's own rules)",
+        steps: &[],
+    },
+    Preset {
+        name: "O0",
+        summary: "raise, lower: every generic access becomes a run-time switch on the tag",
+        steps: &[gas_patterns::raise::SET, gas_patterns::lower::SET],
+    },
+];
 
 /// The pipeline `gas-opt` runs when none is named.
 pub const DEFAULT_PIPELINE: &str = "verify";

@@ -11,6 +11,11 @@ int null_flags(int *p) {
          ((to_private(p) == 0) << 3);
 }
 
+// Casts of named pointers that are null only at run time: a tag must not
+// turn them into non-null generic pointers (noinline keeps the cast opaque).
+__attribute__((noinline)) int *generic_of_local(local int *p) { return p; }
+__attribute__((noinline)) int *generic_of_private(private int *p) { return p; }
+
 kernel void null_generic(global int *in, global int *out, local int *lbuf) {
   size_t lid = get_local_id(0), gid = get_global_id(0);
   lbuf[lid] = in[gid] + 1;
@@ -20,7 +25,7 @@ kernel void null_generic(global int *in, global int *out, local int *lbuf) {
   global int *gn = 0;
   local int *ln = 0;
   private int *pn = 0;
-  int *o = out + 12 * gid;
+  int *o = out + 16 * gid;
   o[0] = to_global(n) == 0;
   o[1] = to_local(n) == 0;
   o[2] = to_private(n) == 0;
@@ -39,4 +44,11 @@ kernel void null_generic(global int *in, global int *out, local int *lbuf) {
   if (sel)
     *sel += 0;                             // store through possibly-null-checked pointer
   o[11] = deref_or(sel, 99);
+  local int *lm = (gid & 1) ? lbuf + lid : 0;
+  private int *pm = (gid & 2) ? &priv : 0;
+  int *glm = generic_of_local(lm), *gpm = generic_of_private(pm);
+  o[12] = (glm == 0) | ((gpm == 0) << 1);
+  o[13] = null_flags(glm) | (null_flags(gpm) << 4);
+  o[14] = deref_or(glm, -4) + deref_or(gpm, -5);
+  o[15] = (glm == n) + (gpm == n) * 2;
 }

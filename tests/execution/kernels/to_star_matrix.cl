@@ -39,5 +39,7 @@ kernel void to_star_matrix(global int *in, global int *out, local int *lbuf) {
   o[13] = priv[0] + priv[1];
   local int *bad = to_local(g);           // null: wrong space
   o[14] = bad ? *bad : -1;
-  o[15] = classify(g + 3) | (classify(l - (int)lid) << 4) | (classify(priv) << 8);
+  // g + 3 wraps inside `in` (16 elements): a pointer past the buffer is not
+  // in any space the driver can name, so the reference run would call it local.
+  o[15] = classify(in + (gid + 3) % 16) | (classify(l - (int)lid) << 4) | (classify(priv) << 8);
 }

@@ -1,0 +1,235 @@
+//! The one builder for each op the pattern sets emit (LLVM dialect, plus the
+//! `arith`/`scf` ops MLIR's own conversions turn into LLVM control flow).
+//!
+//! An [`Emitter`] inserts through the pattern's rewriter at its current
+//! insertion point, so the driver sees every op a pattern creates.
+
+use melior::ir::attribute::{DenseI64ArrayAttribute, IntegerAttribute};
+use melior::ir::operation::{OperationBuilder, OperationLike};
+use melior::ir::r#type::IntegerType;
+use melior::ir::{Block, Identifier, Location, OperationRef, Region, RegionLike};
+use melior::ir::{Type, Value, ValueLike};
+use melior::Context;
+use melior::RewriterBase;
+use thiserror::Error;
+
+/// An op could not be built (MLIR rejected its operands or attributes).
+#[derive(Debug, Error)]
+pub enum EmitError {
+    #[error("could not build `{0}`")]
+    Build(&'static str),
+    #[error("`{0}` has no region {1}")]
+    NoRegion(&'static str, usize),
+}
+
+/// `llvm.icmp` predicates gas uses (LLVM's numbering of `ICmpPredicate`).
+#[derive(Clone, Copy, Debug)]
+pub enum IntPredicate {
+    Eq = 0,
+    Ne = 1,
+}
+
+/// Inserts ops through `rewriter` at its insertion point, all at `location`.
+pub struct Emitter<'r, 'c, 'a> {
+    pub context: &'c Context,
+    pub rewriter: &'r RewriterBase<'c, 'a>,
+    pub location: Location<'c>,
+}
+
+impl<'r, 'c, 'a> Emitter<'r, 'c, 'a> {
+    fn insert(
+        &self,
+        name: &'static str,
+        builder: OperationBuilder<'c>,
+    ) -> Result<OperationRef<'c, 'r>, EmitError> {
+        let op = builder.build().map_err(|_| EmitError::Build(name))?;
+        Ok(self.rewriter.insert(op))
+    }
+
+    fn single_result(
+        &self,
+        name: &'static str,
+        operands: &[Value<'c, '_>],
+        attributes: &[(&str, melior::ir::Attribute<'c>)],
+        result: Type<'c>,
+    ) -> Result<Value<'c, 'r>, EmitError> {
+        let attributes: Vec<_> = attributes
+            .iter()
+            .map(|(key, value)| (Identifier::new(self.context, key), *value))
+            .collect();
+        let op = self.insert(
+            name,
+            OperationBuilder::new(name, self.location)
+                .add_operands(operands)
+                .add_attributes(&attributes)
+                .add_results(&[result]),
+        )?;
+        op.result(0)
+            .map(Into::into)
+            .map_err(|_| EmitError::Build(name))
+    }
+
+    /// An `iN` type.
+    pub fn integer_type(&self, bits: u32) -> Type<'c> {
+        IntegerType::new(self.context, bits).into()
+    }
+
+    /// `llvm.mlir.constant(value : iN)`.
+    pub fn constant(&self, r#type: Type<'c>, value: i64) -> Result<Value<'c, 'r>, EmitError> {
+        let attribute = IntegerAttribute::new(r#type, value).into();
+        self.single_result("llvm.mlir.constant", &[], &[("value", attribute)], r#type)
+    }
+
+    /// `llvm.mlir.zero`: the null pointer (or zero) of `type`.
+    pub fn zero(&self, r#type: Type<'c>) -> Result<Value<'c, 'r>, EmitError> {
+        self.single_result("llvm.mlir.zero", &[], &[], r#type)
+    }
+
+    /// `llvm.ptrtoint`.
+    pub fn ptr_to_int(
+        &self,
+        pointer: Value<'c, '_>,
+        r#type: Type<'c>,
+    ) -> Result<Value<'c, 'r>, EmitError> {
+        self.single_result("llvm.ptrtoint", &[pointer], &[], r#type)
+    }
+
+    /// `llvm.inttoptr`.
+    pub fn int_to_ptr(
+        &self,
+        integer: Value<'c, '_>,
+        r#type: Type<'c>,
+    ) -> Result<Value<'c, 'r>, EmitError> {
+        self.single_result("llvm.inttoptr", &[integer], &[], r#type)
+    }
+
+    /// `llvm.addrspacecast`.
+    pub fn addrspacecast(
+        &self,
+        pointer: Value<'c, '_>,
+        r#type: Type<'c>,
+    ) -> Result<Value<'c, 'r>, EmitError> {
+        self.single_result("llvm.addrspacecast", &[pointer], &[], r#type)
+    }
+
+    fn binary(
+        &self,
+        name: &'static str,
+        lhs: Value<'c, '_>,
+        rhs: Value<'c, '_>,
+    ) -> Result<Value<'c, 'r>, EmitError> {
+        self.single_result(name, &[lhs, rhs], &[], lhs.r#type())
+    }
+
+    /// `llvm.and`.
+    pub fn and(&self, lhs: Value<'c, '_>, rhs: Value<'c, '_>) -> Result<Value<'c, 'r>, EmitError> {
+        self.binary("llvm.and", lhs, rhs)
+    }
+
+    /// `llvm.or`.
+    pub fn or(&self, lhs: Value<'c, '_>, rhs: Value<'c, '_>) -> Result<Value<'c, 'r>, EmitError> {
+        self.binary("llvm.or", lhs, rhs)
+    }
+
+    /// `llvm.shl`.
+    pub fn shl(&self, lhs: Value<'c, '_>, rhs: Value<'c, '_>) -> Result<Value<'c, 'r>, EmitError> {
+        self.binary("llvm.shl", lhs, rhs)
+    }
+
+    /// `llvm.ashr`.
+    pub fn ashr(&self, lhs: Value<'c, '_>, rhs: Value<'c, '_>) -> Result<Value<'c, 'r>, EmitError> {
+        self.binary("llvm.ashr", lhs, rhs)
+    }
+
+    /// `llvm.lshr`.
+    pub fn lshr(&self, lhs: Value<'c, '_>, rhs: Value<'c, '_>) -> Result<Value<'c, 'r>, EmitError> {
+        self.binary("llvm.lshr", lhs, rhs)
+    }
+
+    /// `llvm.icmp`.
+    pub fn icmp(
+        &self,
+        predicate: IntPredicate,
+        lhs: Value<'c, '_>,
+        rhs: Value<'c, '_>,
+    ) -> Result<Value<'c, 'r>, EmitError> {
+        let i64_type = self.integer_type(64);
+        let predicate = IntegerAttribute::new(i64_type, predicate as i64).into();
+        let i1 = self.integer_type(1);
+        self.single_result("llvm.icmp", &[lhs, rhs], &[("predicate", predicate)], i1)
+    }
+
+    /// `llvm.select`.
+    pub fn select(
+        &self,
+        condition: Value<'c, '_>,
+        if_true: Value<'c, '_>,
+        if_false: Value<'c, '_>,
+    ) -> Result<Value<'c, 'r>, EmitError> {
+        self.single_result(
+            "llvm.select",
+            &[condition, if_true, if_false],
+            &[],
+            if_true.r#type(),
+        )
+    }
+
+    /// `arith.index_cast` of an integer to `index` (the selector of `scf.index_switch`).
+    pub fn index_cast(&self, integer: Value<'c, '_>) -> Result<Value<'c, 'r>, EmitError> {
+        self.single_result(
+            "arith.index_cast",
+            &[integer],
+            &[],
+            Type::index(self.context),
+        )
+    }
+
+    /// `scf.index_switch` on `selector` with `cases` and a default, each region
+    /// holding one empty block for the caller to fill (default region first,
+    /// then one per case, as the op orders them).
+    pub fn index_switch(
+        &self,
+        selector: Value<'c, '_>,
+        cases: &[i64],
+        results: &[Type<'c>],
+    ) -> Result<OperationRef<'c, 'r>, EmitError> {
+        const NAME: &str = "scf.index_switch";
+        let regions = (0..=cases.len())
+            .map(|_| {
+                let region = Region::new();
+                region.append_block(Block::new(&[]));
+                region
+            })
+            .collect();
+        let cases = DenseI64ArrayAttribute::new(self.context, cases).into();
+        self.insert(
+            NAME,
+            OperationBuilder::new(NAME, self.location)
+                .add_operands(&[selector])
+                .add_attributes(&[(Identifier::new(self.context, "cases"), cases)])
+                .add_results(results)
+                .add_regions_vec(regions),
+        )
+    }
+
+    /// Moves the insertion point to the end of region `index` of `op`'s only block.
+    pub fn enter_region(&self, op: OperationRef<'c, '_>, index: usize) -> Result<(), EmitError> {
+        let block = op
+            .region(index)
+            .ok()
+            .and_then(|region| region.first_block())
+            .ok_or(EmitError::NoRegion("scf.index_switch", index))?;
+        self.rewriter.set_insertion_point_to_end(block);
+        Ok(())
+    }
+
+    /// `scf.yield`.
+    pub fn scf_yield(&self, values: &[Value<'c, '_>]) -> Result<(), EmitError> {
+        const NAME: &str = "scf.yield";
+        self.insert(
+            NAME,
+            OperationBuilder::new(NAME, self.location).add_operands(values),
+        )?;
+        Ok(())
+    }
+}

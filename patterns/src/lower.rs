@@ -1,0 +1,467 @@
+//! `lower`: gas → LLVM dialect, the tagged-pointer scheme of seed 000.
+//!
+//! - `gas.tag` of a private or local pointer clears bits 61..63 and sets the
+//!   tag (`001`, `010`), keeping null null unless the pointer is provably
+//!   non-null; a global pointer is only cast (its tag is its canonical bits).
+//! - `gas.untag` to private or local restores canonical form (`shl 4`,
+//!   `ashr 4`); to global it is a plain cast, since a global pointer carries
+//!   no tag (a generic pointer of another space cast to global is undefined).
+//! - `gas.to_named` is the untagged pointer when the tag (`lshr 61`) matches,
+//!   else null; global accepts `000` and `111`.
+//! - `gas.dispatch` over one space is the access on the untagged pointer; over
+//!   several it is an `scf.index_switch` on the tag (cases 1 = private,
+//!   2 = local, default = global) with the access rebuilt, every attribute
+//!   kept, in each case and the results merged. A second generic address
+//!   (memcpy between two generic pointers) switches again inside each case.
+//!
+//! Afterwards MLIR's own conversions turn the switches into LLVM blocks
+//! (`convert-scf-to-cf`, `convert-arith-to-llvm`, `convert-cf-to-llvm`,
+//! `reconcile-unrealized-casts`), and every gas op still present is reported
+//! at its location: there is no conversion framework to check legality.
+
+use crate::adapter::{apply_by_walk, Applied, Environment, NotApplied, Pattern, Rewrite};
+use crate::emit::{EmitError, Emitter, IntPredicate};
+use gas_dialect::ops::{pointer_type, Dispatch};
+use gas_dialect::spaces::{CANONICAL_SHIFT, TAG_CLEAR_MASK, TAG_SHIFT};
+use gas_dialect::{AddressSpace, AddressSpaceMap, SpaceSet};
+use melior::ir::operation::{OperationLike, OperationResult};
+use melior::ir::{Module, OperationRef, Type, Value, ValueLike};
+use melior::pass::PassManager;
+use melior::utility::{parse_pass_pipeline, register_all_passes};
+use melior::Context;
+use melior::RewriterBase;
+use thiserror::Error;
+
+/// The set's name, as in DESIGN.md and `--pipeline`.
+pub const SET: &str = "lower";
+
+/// MLIR's conversions that finish the job: structured control flow the
+/// patterns emit becomes LLVM blocks, `index` becomes `i64`.
+pub const FINISHING_PASSES: &str =
+    "convert-scf-to-cf,convert-arith-to-llvm,convert-cf-to-llvm,reconcile-unrealized-casts";
+
+/// Why `lower` failed. Each case has already been reported as MLIR
+/// diagnostics at the ops concerned.
+#[derive(Debug, Error)]
+pub enum LowerError {
+    #[error("the module does not verify; not lowering it")]
+    Unverified,
+    #[error("{count} gas op(s) could not be lowered")]
+    OpsLeft { count: usize },
+    #[error("MLIR's conversion to the LLVM dialect failed")]
+    Conversion,
+}
+
+/// The patterns of `lower`.
+pub fn populate_lower_patterns(patterns: &mut Vec<Pattern>) {
+    let lowerings: [(&'static str, &'static str, crate::adapter::PatternFn); 4] = [
+        ("TagToTaggedInteger", gas_dialect::names::TAG, lower_tag),
+        (
+            "UntagToCanonicalPointer",
+            gas_dialect::names::UNTAG,
+            lower_untag,
+        ),
+        (
+            "ToNamedToTagCheck",
+            gas_dialect::names::TO_NAMED,
+            lower_to_named,
+        ),
+        (
+            "DispatchToTagSwitch",
+            gas_dialect::names::DISPATCH,
+            lower_dispatch,
+        ),
+    ];
+    for (name, root, rewrite) in lowerings {
+        patterns.push(Pattern {
+            set: SET,
+            name,
+            root,
+            rewrite,
+        });
+    }
+}
+
+/// Runs `lower` on `module`: the patterns in one walk (no rewrite enables
+/// another), MLIR's finishing conversions, then the legality check.
+pub fn run(
+    context: &Context,
+    module: &mut Module,
+    map: &AddressSpaceMap,
+) -> Result<(), LowerError> {
+    // Rebuilding accesses from their attributes is only safe on verified dispatches.
+    if !module.as_operation().verify()
+        || gas_dialect::verify::verify(&module.as_operation(), map).is_err()
+    {
+        return Err(LowerError::Unverified);
+    }
+    let mut patterns = Vec::new();
+    populate_lower_patterns(&mut patterns);
+    apply_by_walk(context, module, *map, SET, &patterns);
+    let count = gas_dialect::verify::report_gas_ops(
+        &module.as_operation(),
+        "was not lowered to the LLVM dialect",
+    );
+    if count > 0 {
+        return Err(LowerError::OpsLeft { count });
+    }
+    register_all_passes();
+    let manager = PassManager::new(context);
+    parse_pass_pipeline(
+        manager.as_operation_pass_manager(),
+        &format!("builtin.module({FINISHING_PASSES})"),
+    )
+    .map_err(|_| LowerError::Conversion)?;
+    manager.run(module).map_err(|_| LowerError::Conversion)
+}
+
+impl From<EmitError> for NotApplied {
+    fn from(_: EmitError) -> Self {
+        NotApplied("an LLVM op could not be built")
+    }
+}
+
+/// Tag arithmetic is defined for 64-bit generic pointers.
+fn check_pointer_width(map: &AddressSpaceMap) -> Result<(), NotApplied> {
+    (map.pointer_width == 64)
+        .then_some(())
+        .ok_or(NotApplied("tags need 64-bit pointers"))
+}
+
+fn cast_parts<'c, 'a>(
+    op: &OperationRef<'c, 'a>,
+    map: &AddressSpaceMap,
+    named_operand: bool,
+) -> Result<(Value<'c, 'a>, Type<'c>, AddressSpace), NotApplied> {
+    let source = op.operand(0).map_err(|_| NotApplied("no operand"))?;
+    let result = op.result(0).map_err(|_| NotApplied("no result"))?;
+    let named = if named_operand {
+        source.r#type()
+    } else {
+        result.r#type()
+    };
+    let space = pointer_space(named, map)?;
+    Ok((source, result.r#type(), space))
+}
+
+fn pointer_space(r#type: Type, map: &AddressSpaceMap) -> Result<AddressSpace, NotApplied> {
+    gas_dialect::ops::pointer_address_space(r#type)
+        .and_then(|number| map.space(number))
+        .filter(|space| space.is_resolvable())
+        .ok_or(NotApplied("not a private, local or global pointer"))
+}
+
+fn emitter<'r, 'c, 'a>(
+    env: &Environment<'c>,
+    op: &OperationRef<'c, 'a>,
+    rewriter: &'r RewriterBase<'c, 'a>,
+) -> Emitter<'r, 'c, 'a> {
+    rewriter.set_insertion_point_before(*op);
+    Emitter {
+        context: env.context,
+        rewriter,
+        location: op.location(),
+    }
+}
+
+/// The generic pointer's bits as an `i64`.
+fn pointer_bits<'c, 'r>(
+    emitter: &Emitter<'r, 'c, '_>,
+    generic: Value<'c, '_>,
+) -> Result<Value<'c, 'r>, EmitError> {
+    emitter.ptr_to_int(generic, emitter.integer_type(64))
+}
+
+/// `generic` (whose bits are `bits`, when already computed) as a pointer of
+/// `space`: canonical form restored for private and local, a cast for global.
+fn untagged<'c, 'r>(
+    emitter: &Emitter<'r, 'c, '_>,
+    map: &AddressSpaceMap,
+    generic: Value<'c, '_>,
+    bits: Option<Value<'c, 'r>>,
+    space: AddressSpace,
+) -> Result<Value<'c, 'r>, EmitError> {
+    let named = pointer_type(emitter.context, map, space);
+    if space.tag().is_none() {
+        return emitter.addrspacecast(generic, named);
+    }
+    let bits = match bits {
+        Some(bits) => bits,
+        None => pointer_bits(emitter, generic)?,
+    };
+    let i64_type = emitter.integer_type(64);
+    let shift = emitter.constant(i64_type, CANONICAL_SHIFT as i64)?;
+    let shifted = emitter.shl(bits, shift)?;
+    let canonical = emitter.ashr(shifted, shift)?;
+    emitter.int_to_ptr(canonical, named)
+}
+
+/// The tag of `bits` (bits 61..63) as an `i64`.
+fn tag_of<'c, 'r>(
+    emitter: &Emitter<'r, 'c, '_>,
+    bits: Value<'c, 'r>,
+) -> Result<Value<'c, 'r>, EmitError> {
+    let shift = emitter.constant(emitter.integer_type(64), TAG_SHIFT as i64)?;
+    emitter.lshr(bits, shift)
+}
+
+/// Replaces `op`'s results and drops it.
+fn replace<'c, 'a>(
+    op: OperationRef<'c, 'a>,
+    rewriter: &RewriterBase<'c, 'a>,
+    values: &[Value<'c, '_>],
+) -> Rewrite {
+    rewriter.replace_op_with_values(op, values);
+    Ok(Applied)
+}
+
+fn defining_op<'c, 'a>(value: Value<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
+    OperationResult::try_from(value)
+        .ok()
+        .map(|result| result.owner())
+}
+
+fn op_is(op: &OperationRef, name: &str) -> bool {
+    op.name().as_string_ref().as_str() == Ok(name)
+}
+
+/// Whether `pointer` cannot be null: an alloca, the address of a global, or
+/// an `inbounds` GEP of such (a null result would be poison).
+fn provably_non_null(pointer: Value) -> bool {
+    let mut current = pointer;
+    // Bounded: GEP chains of real code are short, and a cycle is impossible in SSA.
+    for _ in 0..16 {
+        let Some(op) = defining_op(current) else {
+            return false;
+        };
+        if op_is(&op, "llvm.alloca") || op_is(&op, "llvm.mlir.addressof") {
+            return true;
+        }
+        if !(op_is(&op, "llvm.getelementptr") && is_inbounds(&op)) {
+            return false;
+        }
+        let Ok(base) = op.operand(0) else {
+            return false;
+        };
+        current = base;
+    }
+    false
+}
+
+/// Whether a GEP is `inbounds`. Its flags are a pure property, which the C
+/// API cannot read as an attribute; the op's own printed form names them.
+fn is_inbounds(gep: &OperationRef) -> bool {
+    gep.to_string()
+        .split_once('=')
+        .is_some_and(|(_, rest)| rest.trim_start().starts_with("llvm.getelementptr inbounds"))
+}
+
+fn is_null_constant(pointer: Value) -> bool {
+    defining_op(pointer).is_some_and(|op| op_is(&op, "llvm.mlir.zero"))
+}
+
+/// `gas.tag p` → `p` with its tag set (null stays null).
+fn lower_tag<'c, 'a>(
+    env: Environment<'c>,
+    op: OperationRef<'c, 'a>,
+    rewriter: &RewriterBase<'c, 'a>,
+) -> Rewrite {
+    check_pointer_width(&env.map)?;
+    let (named, generic_type, space) = cast_parts(&op, &env.map, true)?;
+    let emitter = emitter(&env, &op, rewriter);
+    let Some(tag) = space.tag() else {
+        let cast = emitter.addrspacecast(named, generic_type)?;
+        return replace(op, rewriter, &[cast]);
+    };
+    if is_null_constant(named) {
+        let null = emitter.zero(generic_type)?;
+        return replace(op, rewriter, &[null]);
+    }
+    let i64_type = emitter.integer_type(64);
+    let bits = emitter.ptr_to_int(named, i64_type)?;
+    let mask = emitter.constant(i64_type, TAG_CLEAR_MASK as i64)?;
+    let cleared = emitter.and(bits, mask)?;
+    let tag_bits = emitter.constant(i64_type, (tag << TAG_SHIFT) as i64)?;
+    let tagged = emitter.or(cleared, tag_bits)?;
+    let tagged = if provably_non_null(named) {
+        tagged
+    } else {
+        // null's bits are 0: keep them instead of the tagged value.
+        let zero = emitter.constant(i64_type, 0)?;
+        let is_null = emitter.icmp(IntPredicate::Eq, bits, zero)?;
+        emitter.select(is_null, bits, tagged)?
+    };
+    let generic = emitter.int_to_ptr(tagged, generic_type)?;
+    replace(op, rewriter, &[generic])
+}
+
+/// `gas.untag p` → `p` in canonical form, as the named pointer.
+fn lower_untag<'c, 'a>(
+    env: Environment<'c>,
+    op: OperationRef<'c, 'a>,
+    rewriter: &RewriterBase<'c, 'a>,
+) -> Rewrite {
+    check_pointer_width(&env.map)?;
+    let (generic, _, space) = cast_parts(&op, &env.map, false)?;
+    let emitter = emitter(&env, &op, rewriter);
+    let named = untagged(&emitter, &env.map, generic, None, space)?;
+    replace(op, rewriter, &[named])
+}
+
+/// `gas.to_named p` → `tag(p) matches ? untag(p) : null`.
+fn lower_to_named<'c, 'a>(
+    env: Environment<'c>,
+    op: OperationRef<'c, 'a>,
+    rewriter: &RewriterBase<'c, 'a>,
+) -> Rewrite {
+    check_pointer_width(&env.map)?;
+    let (generic, named_type, space) = cast_parts(&op, &env.map, false)?;
+    let emitter = emitter(&env, &op, rewriter);
+    let i64_type = emitter.integer_type(64);
+    let bits = pointer_bits(&emitter, generic)?;
+    let tag = tag_of(&emitter, bits)?;
+    let matches = match space.tag() {
+        Some(expected) => {
+            let expected = emitter.constant(i64_type, expected as i64)?;
+            emitter.icmp(IntPredicate::Eq, tag, expected)?
+        }
+        None => {
+            // Global pointers keep their canonical upper bits: 000 or 111.
+            let low_half = emitter.constant(i64_type, 0)?;
+            let high_half = emitter.constant(i64_type, 0b111)?;
+            let in_low = emitter.icmp(IntPredicate::Eq, tag, low_half)?;
+            let in_high = emitter.icmp(IntPredicate::Eq, tag, high_half)?;
+            emitter.or(in_low, in_high)?
+        }
+    };
+    let pointer = untagged(&emitter, &env.map, generic, Some(bits), space)?;
+    let null = emitter.zero(named_type)?;
+    let result = emitter.select(matches, pointer, null)?;
+    replace(op, rewriter, &[result])
+}
+
+/// `gas.dispatch` → the access on the untagged address, behind a switch on
+/// the tag where several spaces are possible.
+fn lower_dispatch<'c, 'a>(
+    env: Environment<'c>,
+    op: OperationRef<'c, 'a>,
+    rewriter: &RewriterBase<'c, 'a>,
+) -> Rewrite {
+    check_pointer_width(&env.map)?;
+    let dispatch = Dispatch::of(op).ok_or(NotApplied("not a dispatch"))?;
+    let spaces = dispatch
+        .spaces(&env.map)
+        .map_err(|_| NotApplied("malformed spaces"))?;
+    let addresses = dispatch
+        .generic_addresses(&env.map)
+        .map_err(|_| NotApplied("unknown access"))?;
+    if spaces.len() != addresses.len() || spaces.iter().any(|set| set.is_empty()) {
+        return Err(NotApplied("spaces do not match the generic addresses"));
+    }
+    let pending: Vec<(usize, SpaceSet)> = addresses.into_iter().zip(spaces).collect();
+    let result_types: Vec<Type> = op.results().map(|result| result.r#type()).collect();
+    let emitter = emitter(&env, &op, rewriter);
+    let lowering = DispatchLowering {
+        emitter: &emitter,
+        map: env.map,
+        dispatch,
+        result_types: &result_types,
+    };
+    let results = lowering.resolve(dispatch.operands(), &pending)?;
+    replace(op, rewriter, &results)
+}
+
+struct DispatchLowering<'e, 'r, 'c, 'a> {
+    emitter: &'e Emitter<'r, 'c, 'a>,
+    map: AddressSpaceMap,
+    dispatch: Dispatch<'c, 'a>,
+    result_types: &'e [Type<'c>],
+}
+
+impl<'r, 'c> DispatchLowering<'_, 'r, 'c, '_> {
+    /// The access with `operands`, its generic addresses in `pending` still
+    /// to resolve (operand index, candidate spaces), in order.
+    fn resolve(
+        &self,
+        mut operands: Vec<Value<'c, 'r>>,
+        pending: &[(usize, SpaceSet)],
+    ) -> Result<Vec<Value<'c, 'r>>, NotApplied> {
+        let Some(((index, spaces), rest)) = pending.split_first() else {
+            let access = self
+                .dispatch
+                .rebuild_access(&operands, self.emitter.location)
+                .map_err(|_| NotApplied("could not rebuild the access"))?;
+            let access = self.emitter.rewriter.insert(access);
+            return Ok(access.results().map(Into::into).collect());
+        };
+        let address = *operands
+            .get(*index)
+            .ok_or(NotApplied("address operand out of range"))?;
+        let mut spaces_iter = spaces.iter();
+        if let (Some(space), None) = (spaces_iter.next(), spaces_iter.next()) {
+            operands[*index] = untagged(self.emitter, &self.map, address, None, space)?;
+            return self.resolve(operands, rest);
+        }
+        let bits = pointer_bits(self.emitter, address)?;
+        let tag = tag_of(self.emitter, bits)?;
+        let selector = self.emitter.index_cast(tag)?;
+        let (default, cases) = switch_layout(*spaces);
+        let case_tags: Vec<i64> = cases
+            .iter()
+            .filter_map(|space| space.tag())
+            .map(|tag| tag as i64)
+            .collect();
+        let switch = self
+            .emitter
+            .index_switch(selector, &case_tags, self.result_types)?;
+        for (region, space) in std::iter::once(default).chain(cases).enumerate() {
+            self.emitter.enter_region(switch, region)?;
+            let mut case_operands = operands.clone();
+            case_operands[*index] = untagged(self.emitter, &self.map, address, Some(bits), space)?;
+            let values = self.resolve(case_operands, rest)?;
+            self.emitter.scf_yield(&values)?;
+        }
+        self.emitter.rewriter.set_insertion_point_after(switch);
+        Ok(switch.results().map(Into::into).collect())
+    }
+}
+
+/// The default space and the cased spaces of a switch over `spaces`: global
+/// is the default (every tag that is neither private's nor local's), and
+/// without global the last candidate is.
+fn switch_layout(spaces: SpaceSet) -> (AddressSpace, Vec<AddressSpace>) {
+    let order = [
+        AddressSpace::Global,
+        AddressSpace::Local,
+        AddressSpace::Private,
+    ];
+    let default = order
+        .into_iter()
+        .find(|space| spaces.contains(*space))
+        .unwrap_or(AddressSpace::Global);
+    let cases = AddressSpace::RESOLVABLE
+        .into_iter()
+        .filter(|space| *space != default && spaces.contains(*space))
+        .collect();
+    (default, cases)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn switch_defaults_to_global_and_cases_private_then_local() {
+        let (default, cases) = switch_layout(SpaceSet::ALL);
+        assert_eq!(default, AddressSpace::Global);
+        assert_eq!(cases, [AddressSpace::Private, AddressSpace::Local]);
+    }
+
+    #[test]
+    fn switch_without_global_defaults_to_local() {
+        let spaces = SpaceSet::single(AddressSpace::Private).with(AddressSpace::Local);
+        let (default, cases) = switch_layout(spaces);
+        assert_eq!(default, AddressSpace::Local);
+        assert_eq!(cases, [AddressSpace::Private]);
+    }
+}
