@@ -8,6 +8,10 @@ export INSTA_UPDATE=no
 unset INSTA_FORCE_PASS
 cargo test --workspace --all-targets --quiet
 # The semantic oracle: every kernel of the execution corpus, in both forms,
-# must compute the same buffers after O0 as unprocessed (tests/execution/README.md).
+# must compute the same buffers after each pipeline as unprocessed
+# (tests/execution/README.md): O0, propagate added to it, propagate alone
+# (on plain LLVM) and propagate before raise.
 cargo build --quiet -p gas-pipelines --bin gas-opt
-tests/execution/run.sh --process "$PWD/target/debug/gas-opt --pipeline O0 --emit llvm-ir"
+for pipeline in O0 raise,propagate,lower propagate propagate,raise,lower; do
+    tests/execution/run.sh --process "$PWD/target/debug/gas-opt --pipeline $pipeline --emit llvm-ir"
+done

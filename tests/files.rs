@@ -6,7 +6,7 @@
 //! must not change (idempotence, and the output parses and verifies);
 //! `--verify-diagnostics` files must meet every expectation.
 
-use gas_pipelines::{process, Emit, Options, Pipeline};
+use gas_pipelines::{process, ClosedWorld, Emit, Options, Pipeline};
 use std::path::Path;
 
 const HEADER: &str = "// gas-opt:";
@@ -29,6 +29,7 @@ fn options(path: &Path, source: &str) -> Options {
         split_input_file: false,
         verify_diagnostics: false,
         address_spaces: Default::default(),
+        closed_world: ClosedWorld::default(),
     };
     let mut words = header.split_whitespace();
     while let Some(word) = words.next() {
@@ -43,6 +44,14 @@ fn options(path: &Path, source: &str) -> Options {
                     Some("mlir") => Emit::Mlir,
                     Some("llvm-ir") => Emit::LlvmIr,
                     other => panic!("{}: bad --emit {other:?}", path.display()),
+                }
+            }
+            "--closed-world" => {
+                options.closed_world = match words.next() {
+                    Some("auto") => ClosedWorld::WhenKernels,
+                    Some("always") => ClosedWorld::Always,
+                    Some("never") => ClosedWorld::Never,
+                    other => panic!("{}: bad --closed-world {other:?}", path.display()),
                 }
             }
             "--split-input-file" => options.split_input_file = true,

@@ -118,3 +118,47 @@ pub fn apply_by_walk(
         mlir_sys::mlirFrozenRewritePatternSetDestroy(frozen);
     }
 }
+
+// In-place IR edits melior offers only on owned or `OperationRefMut`
+// operations; patterns and the propagate set hold `OperationRef`s.
+
+/// Whether `value` has any use.
+pub fn has_uses(value: melior::ir::Value) -> bool {
+    use melior::ir::ValueLike;
+    // SAFETY: the value is alive; the first use is only tested for null.
+    unsafe { !mlir_sys::mlirOpOperandIsNull(mlir_sys::mlirValueGetFirstUse(value.to_raw())) }
+}
+
+/// Sets operand `index` of `op` to `value` (the caller brackets the edit with
+/// the rewriter's `start_op_modification`/`finalize_op_modification`).
+pub fn set_operand(op: OperationRef, index: usize, value: melior::ir::Value) {
+    use melior::ir::ValueLike;
+    if index < op.operand_count() {
+        // SAFETY: op and value are alive and the index is in range.
+        unsafe { mlir_sys::mlirOperationSetOperand(op.to_raw(), index as isize, value.to_raw()) }
+    }
+}
+
+/// Sets (or adds) the attribute `name` of `op`.
+pub fn set_attribute(op: OperationRef, name: &str, attribute: melior::ir::Attribute) {
+    use melior::ir::attribute::AttributeLike;
+    let name = melior::StringRef::new(name);
+    // SAFETY: op and attribute are alive; MLIR copies the name.
+    unsafe {
+        mlir_sys::mlirOperationSetAttributeByName(op.to_raw(), name.to_raw(), attribute.to_raw())
+    }
+}
+
+/// The result type of an `!llvm.func<...>` type.
+pub fn llvm_function_result(function_type: melior::ir::Type) -> Option<melior::ir::Type> {
+    use melior::ir::TypeLike;
+    if !function_type.to_string().starts_with("!llvm.func<") {
+        return None;
+    }
+    // SAFETY: the type is an LLVM function type (checked above).
+    Some(unsafe {
+        melior::ir::Type::from_raw(mlir_sys::mlirLLVMFunctionTypeGetReturnType(
+            function_type.to_raw(),
+        ))
+    })
+}

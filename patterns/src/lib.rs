@@ -11,4 +11,5 @@
 pub mod adapter;
 pub mod emit;
 pub mod lower;
+pub mod propagate;
 pub mod raise;

@@ -3,9 +3,10 @@
 
 use crate::diagnostics::{unknown_location, verify_expectations, Collector, Diagnostic, Severity};
 use crate::ffi::{parse_module, translate_to_llvm_ir};
-use crate::registry::{run_step, Pipeline};
+use crate::registry::{run_step, Pipeline, StepConfig};
 use crate::PipelineError;
 use gas_dialect::AddressSpaceMap;
+pub use gas_patterns::propagate::analysis::ClosedWorld;
 use melior::ir::operation::OperationLike;
 use melior::ir::Module;
 use melior::utility::register_all_llvm_translations;
@@ -33,6 +34,8 @@ pub struct Options {
     /// Check diagnostics against `expected-*` comments instead of reporting them.
     pub verify_diagnostics: bool,
     pub address_spaces: AddressSpaceMap,
+    /// Whether `propagate` may assume every non-kernel call site is in the module.
+    pub closed_world: ClosedWorld,
 }
 
 /// The result of processing one source.
@@ -149,7 +152,11 @@ fn process_chunk(
     };
     verify(&module, &options.address_spaces, "input")?;
     for step in &options.pipeline.steps {
-        run_step(step, context, &mut module, &options.address_spaces).map_err(|error| {
+        let config = StepConfig {
+            address_spaces: options.address_spaces,
+            closed_world: options.closed_world,
+        };
+        run_step(step, context, &mut module, &config).map_err(|error| {
             if error.is_reported() {
                 Vec::new()
             } else {

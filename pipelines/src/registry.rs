@@ -4,10 +4,20 @@
 
 use crate::PipelineError;
 use gas_dialect::AddressSpaceMap;
+use gas_patterns::propagate::analysis::ClosedWorld;
+use gas_patterns::propagate::PropagateOptions;
 use melior::ir::Module;
 use melior::pass::PassManager;
 use melior::utility::{parse_pass_pipeline, register_all_passes};
 use melior::Context;
+
+/// What every step may read besides the module: the target's address-space
+/// numbering and whether the program is a closed world.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct StepConfig {
+    pub address_spaces: AddressSpaceMap,
+    pub closed_world: ClosedWorld,
+}
 
 /// How a step transforms a module.
 #[derive(Clone, Copy)]
@@ -15,7 +25,7 @@ pub enum StepKind {
     /// MLIR's own passes, as a textual pass pipeline nested under `builtin.module`.
     MlirPasses(&'static str),
     /// A gas pattern set.
-    PatternSet(fn(&Context, &mut Module, &AddressSpaceMap) -> Result<(), PipelineError>),
+    PatternSet(fn(&Context, &mut Module, &StepConfig) -> Result<(), PipelineError>),
 }
 
 /// One named step of a pipeline.
@@ -45,8 +55,23 @@ pub const STEPS: &[Step] = &[
         summary: "LLVM dialect → gas: generic casts, accesses through generic pointers, to_* builtins",
         input: "LLVM-dialect code (llvm.func or func.func) using addrspace(4) pointers",
         output: "every generic cast is gas.tag/gas.untag, every generic access a gas.dispatch over all spaces",
-        kind: StepKind::PatternSet(|context, module, map| {
-            gas_patterns::raise::run(context, module, map);
+        kind: StepKind::PatternSet(|context, module, config| {
+            gas_patterns::raise::run(context, module, &config.address_spaces);
+            Ok(())
+        }),
+    },
+    Step {
+        name: gas_patterns::propagate::SET,
+        summary: "compile-time resolution: narrow dispatch spaces and decide to_* casts from where pointers come from",
+        input: "a verified module with gas ops (after raise)",
+        output: "the same program; dispatches with fewer candidate spaces, to_named folded where known",
+        kind: StepKind::PatternSet(|context, module, config| {
+            let options = PropagateOptions {
+                closed_world: config.closed_world,
+            };
+            let stats =
+                gas_patterns::propagate::run(context, module, &config.address_spaces, options);
+            tracing::info!(?stats, "propagate");
             Ok(())
         }),
     },
@@ -55,8 +80,9 @@ pub const STEPS: &[Step] = &[
         summary: "gas → LLVM dialect: tagged pointers, tag checks and a switch on the tag per dispatch",
         input: "a verified module with gas ops (async copies are not lowered yet)",
         output: "LLVM dialect only (plus the input's func ops); every gas op left is an error at its location",
-        kind: StepKind::PatternSet(|context, module, map| {
-            gas_patterns::lower::run(context, module, map).map_err(PipelineError::from)
+        kind: StepKind::PatternSet(|context, module, config| {
+            gas_patterns::lower::run(context, module, &config.address_spaces)
+                .map_err(PipelineError::from)
         }),
     },
     Step {
@@ -148,7 +174,7 @@ pub fn run_step(
     step: &Step,
     context: &Context,
     module: &mut Module,
-    map: &AddressSpaceMap,
+    config: &StepConfig,
 ) -> Result<(), PipelineError> {
     match step.kind {
         StepKind::MlirPasses(passes) => {
@@ -166,7 +192,7 @@ pub fn run_step(
                 .run(module)
                 .map_err(|_| PipelineError::StepFailed { step: step.name })
         }
-        StepKind::PatternSet(run) => run(context, module, map),
+        StepKind::PatternSet(run) => run(context, module, config),
     }
 }
 

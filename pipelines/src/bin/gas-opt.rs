@@ -4,7 +4,9 @@
 
 use clap::{Parser, ValueEnum};
 use gas_pipelines::registry::known_names;
-use gas_pipelines::{driver, process, Emit, Options, Pipeline, PipelineError, DEFAULT_PIPELINE};
+use gas_pipelines::{
+    driver, process, ClosedWorld, Emit, Options, Pipeline, PipelineError, DEFAULT_PIPELINE,
+};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -13,6 +15,14 @@ use std::process::ExitCode;
 enum EmitArg {
     Mlir,
     LlvmIr,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum ClosedWorldArg {
+    /// Closed when the module has SPIR kernels (an OpenCL program).
+    Auto,
+    Always,
+    Never,
 }
 
 #[derive(Debug, Parser)]
@@ -40,6 +50,10 @@ struct Cli {
     /// Check diagnostics against `// expected-error {{...}}` comments.
     #[arg(long)]
     verify_diagnostics: bool,
+    /// Whether every call of a non-kernel function is in the module (only
+    /// kernels are entry points), so `propagate` may use its call sites.
+    #[arg(long, value_enum, default_value = "auto")]
+    closed_world: ClosedWorldArg,
 }
 
 const USAGE_ERROR: u8 = 2;
@@ -66,6 +80,11 @@ fn main() -> ExitCode {
         split_input_file: cli.split_input_file,
         verify_diagnostics: cli.verify_diagnostics,
         address_spaces: Default::default(),
+        closed_world: match cli.closed_world {
+            ClosedWorldArg::Auto => ClosedWorld::WhenKernels,
+            ClosedWorldArg::Always => ClosedWorld::Always,
+            ClosedWorldArg::Never => ClosedWorld::Never,
+        },
     };
     match run(&cli, &options) {
         Ok(true) => ExitCode::SUCCESS,

@@ -1,0 +1,363 @@
+//! `propagate`: compile-time resolution of generic pointers.
+//!
+//! [`analysis`] computes, for every generic value of the module, the spaces
+//! it may point to (through GEPs, selects, block arguments, calls, returns
+//! and private allocas, to a fixed point). From those facts:
+//! - every `gas.dispatch` keeps only the spaces its addresses may point to
+//!   (one left: `lower` emits the access directly, no switch);
+//! - `gas.to_named p` becomes `gas.untag p` when `p` can only be in the
+//!   named space (or null), and null when it cannot be there.
+//!
+//! Then two local folds that need no analysis and are valid on their own:
+//! `gas.untag(gas.tag p)` → `p` and `gas.to_named(gas.tag p)` → `p` or null.
+//!
+//! Facts are keyed by value identity, so all decisions are taken before the
+//! first rewrite and each op is rewritten once, by its own decision.
+
+pub mod analysis;
+pub mod specialize;
+
+use crate::adapter::{
+    apply_by_walk, has_uses, set_operand, Applied, Environment, NotApplied, Pattern, Rewrite,
+};
+use crate::emit::Emitter;
+use analysis::{ClosedWorld, SpaceFacts};
+use gas_dialect::ops::{generic_address_operands, pointer_address_space, untag, Dispatch};
+use gas_dialect::{names, AddressSpaceMap, SpaceSet};
+use melior::ir::operation::{OperationLike, OperationResult};
+use melior::ir::{Module, OperationRef, Value, ValueLike};
+use melior::{Context, IrRewriter, RewriterBase};
+
+/// The set's name, as in DESIGN.md and `--pipeline`.
+pub const SET: &str = "propagate";
+
+/// How `propagate` treats functions whose call sites it cannot all see.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct PropagateOptions {
+    pub closed_world: ClosedWorld,
+}
+
+/// What `propagate` changed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PropagateStats {
+    /// Dispatches whose candidate spaces shrank.
+    pub dispatches_narrowed: usize,
+    /// Dispatches left with one space per address (no switch after `lower`).
+    pub dispatches_resolved: usize,
+    /// `gas.to_named` decided at compile time.
+    pub explicit_casts_folded: usize,
+    /// Specialized clones of helpers.
+    pub clones_created: usize,
+    /// Calls moved to a specialized clone.
+    pub calls_specialized: usize,
+    /// Originals left without callers and erased.
+    pub functions_erased: usize,
+}
+
+/// The analysis-free folds of `propagate`.
+pub fn populate_propagate_patterns(patterns: &mut Vec<Pattern>) {
+    patterns.push(Pattern {
+        set: SET,
+        name: "UntagOfTag",
+        root: names::UNTAG,
+        rewrite: fold_untag_of_tag,
+    });
+    patterns.push(Pattern {
+        set: SET,
+        name: "ToNamedOfTag",
+        root: names::TO_NAMED,
+        rewrite: fold_to_named_of_tag,
+    });
+    patterns.push(Pattern {
+        set: SET,
+        name: "TagAfterGep",
+        root: "llvm.getelementptr",
+        rewrite: move_tag_after_gep,
+    });
+}
+
+enum Decision {
+    Narrow(Vec<SpaceSet>),
+    ToNamedIsUntag,
+    ToNamedIsNull,
+}
+
+/// Rounds of analysis, narrowing and cloning: each round can specialize one
+/// more level of a helper chain.
+pub const MAX_ROUNDS: usize = 4;
+
+/// Runs `propagate` on `module`.
+pub fn run(
+    context: &Context,
+    module: &mut Module,
+    map: &AddressSpaceMap,
+    options: PropagateOptions,
+) -> PropagateStats {
+    let mut stats = PropagateStats::default();
+    let mut emptied = Vec::new();
+    {
+        let owner = IrRewriter::new(context);
+        let rewriter = owner.as_rewriter_base();
+        for round in 0..MAX_ROUNDS {
+            let span = tracing::debug_span!("round", set = SET, round);
+            let _entered = span.enter();
+            let facts = SpaceFacts::compute(module, map, options.closed_world);
+            for (op, decision) in decide(module, map, &facts) {
+                match apply(context, map, &rewriter, op, &decision) {
+                    Ok(()) => match decision {
+                        Decision::Narrow(spaces) => {
+                            stats.dispatches_narrowed += 1;
+                            if spaces.iter().all(|set| set.len() == 1) {
+                                stats.dispatches_resolved += 1;
+                            }
+                        }
+                        _ => stats.explicit_casts_folded += 1,
+                    },
+                    Err(NotApplied(reason)) => tracing::debug!(reason, "left alone"),
+                }
+            }
+            // Facts are keyed by values: recompute them after the rewrites.
+            let facts = SpaceFacts::compute(module, map, options.closed_world);
+            let done = specialize::specialize(context, module, map, &facts, &rewriter);
+            stats.clones_created += done.clones_created;
+            stats.calls_specialized += done.calls_redirected;
+            emptied.extend(done.maybe_uncalled);
+            if done.calls_redirected == 0 {
+                break;
+            }
+        }
+        emptied.sort();
+        emptied.dedup();
+        stats.functions_erased =
+            specialize::erase_uncalled(module, &rewriter, &emptied, options.closed_world);
+    }
+    let mut patterns = Vec::new();
+    populate_propagate_patterns(&mut patterns);
+    apply_by_walk(context, module, *map, SET, &patterns);
+    let owner = IrRewriter::new(context);
+    erase_dead_casts(module, &owner.as_rewriter_base());
+    stats
+}
+
+/// Every decision the facts allow, taken before anything changes.
+fn decide<'c, 'a>(
+    module: &'a Module<'c>,
+    map: &AddressSpaceMap,
+    facts: &SpaceFacts,
+) -> Vec<(OperationRef<'c, 'a>, Decision)> {
+    let mut plan = Vec::new();
+    analysis::each_op(module.as_operation(), &mut |op| {
+        let name = op.name();
+        match name.as_string_ref().as_str() {
+            Ok(names::DISPATCH) => {
+                if let Some(spaces) = narrowed_spaces(op, map, facts) {
+                    plan.push((op, Decision::Narrow(spaces)));
+                }
+            }
+            Ok(names::TO_NAMED) => {
+                if let Some(decision) = to_named_decision(op, map, facts) {
+                    plan.push((op, decision));
+                }
+            }
+            _ => {}
+        }
+    });
+    plan
+}
+
+fn narrowed_spaces(
+    op: OperationRef,
+    map: &AddressSpaceMap,
+    facts: &SpaceFacts,
+) -> Option<Vec<SpaceSet>> {
+    let dispatch = Dispatch::of(op)?;
+    let current = dispatch.spaces(map).ok()?;
+    let addresses = generic_address_operands(&op, dispatch.kind().ok()?, map);
+    if addresses.len() != current.len() {
+        return None;
+    }
+    let narrowed: Vec<SpaceSet> = addresses
+        .iter()
+        .zip(&current)
+        .map(|(index, set)| {
+            let known = op.operand(*index).map(|address| facts.of(address));
+            let known = known.unwrap_or(SpaceSet::ALL);
+            let both = intersection(*set, known);
+            // Only null reaches the address: the access is undefined;
+            // keep the candidates rather than invent an empty switch.
+            if both.is_empty() {
+                *set
+            } else {
+                both
+            }
+        })
+        .collect();
+    (narrowed != current).then_some(narrowed)
+}
+
+fn intersection(a: SpaceSet, b: SpaceSet) -> SpaceSet {
+    a.iter().filter(|space| b.contains(*space)).collect()
+}
+
+fn to_named_decision(
+    op: OperationRef,
+    map: &AddressSpaceMap,
+    facts: &SpaceFacts,
+) -> Option<Decision> {
+    let source = op.operand(0).ok()?;
+    let target = pointer_address_space(op.result(0).ok()?.r#type()).and_then(|n| map.space(n))?;
+    let known = facts.of(source);
+    if !known.contains(target) {
+        // Only other spaces, or only null: the answer is null either way.
+        Some(Decision::ToNamedIsNull)
+    } else if known == SpaceSet::single(target) {
+        Some(Decision::ToNamedIsUntag)
+    } else {
+        None
+    }
+}
+
+fn apply<'c>(
+    context: &'c Context,
+    map: &AddressSpaceMap,
+    rewriter: &RewriterBase<'c, '_>,
+    op: OperationRef<'c, '_>,
+    decision: &Decision,
+) -> Result<(), NotApplied> {
+    rewriter.set_insertion_point_before(op);
+    let location = op.location();
+    let replacement: Vec<Value> = match decision {
+        Decision::Narrow(spaces) => {
+            let dispatch = Dispatch::of(op).ok_or(NotApplied("not a dispatch"))?;
+            let narrowed = dispatch
+                .with_spaces(context, map, spaces)
+                .map_err(|_| NotApplied("could not rebuild the dispatch"))?;
+            let narrowed = rewriter.insert(narrowed);
+            narrowed.results().map(Into::into).collect()
+        }
+        Decision::ToNamedIsUntag => {
+            let source = op.operand(0).map_err(|_| NotApplied("no operand"))?;
+            let named = op.result(0).map_err(|_| NotApplied("no result"))?.r#type();
+            let cast = untag(source, named, location).map_err(|_| NotApplied("untag"))?;
+            let cast = rewriter.insert(cast);
+            cast.results().map(Into::into).collect()
+        }
+        Decision::ToNamedIsNull => {
+            let named = op.result(0).map_err(|_| NotApplied("no result"))?.r#type();
+            let emitter = Emitter {
+                context,
+                rewriter,
+                location,
+            };
+            vec![emitter.zero(named)?]
+        }
+    };
+    rewriter.replace_op_with_values(op, &replacement);
+    Ok(())
+}
+
+/// The `gas.tag` that defines `value`, if one does.
+fn defining_tag<'c, 'a>(value: Value<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
+    let op = OperationResult::try_from(value).ok()?.owner();
+    (op.name().as_string_ref().as_str() == Ok(names::TAG)).then_some(op)
+}
+
+/// `gas.untag(gas.tag p)` → `p` (same named type; another type is undefined
+/// and left alone).
+fn fold_untag_of_tag<'c, 'a>(
+    _env: Environment<'c>,
+    op: OperationRef<'c, 'a>,
+    rewriter: &RewriterBase<'c, 'a>,
+) -> Rewrite {
+    let source = op.operand(0).map_err(|_| NotApplied("no operand"))?;
+    let tag = defining_tag(source).ok_or(NotApplied("operand is not a gas.tag"))?;
+    let named = tag.operand(0).map_err(|_| NotApplied("no operand"))?;
+    let result = op.result(0).map_err(|_| NotApplied("no result"))?;
+    if named.r#type() != result.r#type() {
+        return Err(NotApplied("untag to another space than the tag's"));
+    }
+    rewriter.replace_op_with_values(op, &[named]);
+    Ok(Applied)
+}
+
+/// `gas.to_named(gas.tag p)` → `p` when the spaces match, else null.
+fn fold_to_named_of_tag<'c, 'a>(
+    env: Environment<'c>,
+    op: OperationRef<'c, 'a>,
+    rewriter: &RewriterBase<'c, 'a>,
+) -> Rewrite {
+    let source = op.operand(0).map_err(|_| NotApplied("no operand"))?;
+    let tag = defining_tag(source).ok_or(NotApplied("operand is not a gas.tag"))?;
+    let named = tag.operand(0).map_err(|_| NotApplied("no operand"))?;
+    let result_type = op.result(0).map_err(|_| NotApplied("no result"))?.r#type();
+    if named.r#type() == result_type {
+        rewriter.replace_op_with_values(op, &[named]);
+        return Ok(Applied);
+    }
+    rewriter.set_insertion_point_before(op);
+    let emitter = Emitter {
+        context: env.context,
+        rewriter,
+        location: op.location(),
+    };
+    let null = emitter.zero(result_type)?;
+    rewriter.replace_op_with_values(op, &[null]);
+    Ok(Applied)
+}
+
+/// `gep(gas.tag p, ...)` → `gas.tag(gep(p, ...))`: the same address, with
+/// the tag outside, so `untag` and `to_named` of the result can fold. The
+/// GEP is cloned, keeping its flags (a pure property the C API cannot read).
+fn move_tag_after_gep<'c, 'a>(
+    _env: Environment<'c>,
+    op: OperationRef<'c, 'a>,
+    rewriter: &RewriterBase<'c, 'a>,
+) -> Rewrite {
+    let base = op.operand(0).map_err(|_| NotApplied("no base"))?;
+    let tag = defining_tag(base).ok_or(NotApplied("base is not a gas.tag"))?;
+    let named = tag.operand(0).map_err(|_| NotApplied("no operand"))?;
+    let result = op.result(0).map_err(|_| NotApplied("no result"))?;
+    let generic_type = result.r#type();
+    rewriter.set_insertion_point_after(op);
+    let named_gep = rewriter.clone_op(op);
+    set_operand(named_gep, 0, named);
+    let named_result: Value = named_gep
+        .result(0)
+        .map_err(|_| NotApplied("no result"))?
+        .into();
+    named_result.set_type(named.r#type());
+    rewriter.set_insertion_point_after(named_gep);
+    let retagged = gas_dialect::ops::tag(named_result, generic_type, op.location())
+        .map_err(|_| NotApplied("could not build the tag"))?;
+    let retagged = rewriter.insert(retagged);
+    let retagged: Value = retagged
+        .result(0)
+        .map_err(|_| NotApplied("no result"))?
+        .into();
+    rewriter.replace_op_with_values(op, &[retagged]);
+    Ok(Applied)
+}
+
+/// Erases the gas casts nobody uses, users before definitions so chains go
+/// at once. IRDL ops have no traits, so MLIR's own dead-code removal does not
+/// know they are pure.
+fn erase_dead_casts(module: &Module, rewriter: &RewriterBase) -> usize {
+    let mut casts = Vec::new();
+    analysis::each_op(module.as_operation(), &mut |op| {
+        let name = op.name();
+        if matches!(
+            name.as_string_ref().as_str(),
+            Ok(names::TAG | names::UNTAG | names::TO_NAMED)
+        ) {
+            casts.push(op);
+        }
+    });
+    let mut erased = 0;
+    for op in casts.into_iter().rev() {
+        if op.result(0).is_ok_and(|result| !has_uses(result.into())) {
+            rewriter.erase_op(op);
+            erased += 1;
+        }
+    }
+    erased
+}

@@ -1,0 +1,508 @@
+//! Where each generic pointer may point: a set of spaces per value, computed
+//! over the whole module to a fixed point.
+//!
+//! Every generic value gets a node `base ∪ ⋃ sources`: `gas.tag` (or an
+//! `llvm.addrspacecast`) of a named pointer is that space; null is nothing;
+//! GEPs take their base's set; selects and block arguments the union of what
+//! reaches them (all generic operands of the predecessors' terminators, a
+//! sound superset); arguments of functions whose call sites are all visible
+//! the union over the call sites; call results the union over the callee's
+//! returns; a load from a private alloca whose every use is a visible load or
+//! store of generic pointers the union of what was stored. Anything else is
+//! unknown (all three). The lattice is finite and every node monotone, so a
+//! worklist converges whatever the shape of loops, recursion and call cycles.
+//!
+//! The analysis only reads the IR; its answers are keyed by value identity
+//! and must be used before the IR changes.
+
+use gas_dialect::ops::value_space;
+use gas_dialect::{AddressSpace, AddressSpaceMap, SpaceSet};
+use melior::ir::attribute::FlatSymbolRefAttribute;
+use melior::ir::block::BlockLike;
+use melior::ir::operation::OperationLike;
+use melior::ir::{BlockRef, Module, OperationRef, RegionLike, Value, ValueLike};
+use std::collections::{HashMap, HashSet};
+
+/// Whether the module is a closed OpenCL program (only kernels are entry
+/// points, so every non-kernel function's call sites are in the module).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ClosedWorld {
+    /// Closed when the module has SPIR kernels (the default).
+    #[default]
+    WhenKernels,
+    Always,
+    Never,
+}
+
+type Key = usize;
+
+fn key(value: Value) -> Key {
+    value.to_raw().ptr as Key
+}
+
+fn block_key(block: &BlockRef) -> Key {
+    block.to_raw().ptr as Key
+}
+
+fn name_of(op: &OperationRef) -> String {
+    op.name()
+        .as_string_ref()
+        .as_str()
+        .unwrap_or_default()
+        .to_string()
+}
+
+/// Pre-order over `op` and everything nested in it.
+pub(crate) fn each_op<'c, 'a>(
+    op: OperationRef<'c, 'a>,
+    visit: &mut impl FnMut(OperationRef<'c, 'a>),
+) {
+    visit(op);
+    for index in 0..op.region_count() {
+        let Ok(region) = op.region(index) else {
+            continue;
+        };
+        let mut block = region.first_block();
+        while let Some(current) = block {
+            let mut inner = current.first_operation();
+            while let Some(nested) = inner {
+                each_op(nested, visit);
+                inner = nested.next_in_block();
+            }
+            block = current.next_in_region();
+        }
+    }
+}
+
+fn symbol_attribute(op: &OperationRef, name: &str) -> Option<String> {
+    let attribute = op.attribute(name).ok()?;
+    if let Ok(symbol) = FlatSymbolRefAttribute::try_from(attribute) {
+        return Some(symbol.value().to_string());
+    }
+    melior::ir::attribute::StringAttribute::try_from(attribute)
+        .ok()
+        .map(|string| string.value().to_string())
+}
+
+fn attribute_text(op: &OperationRef, name: &str) -> String {
+    op.attribute(name)
+        .map(|attribute| attribute.to_string())
+        .unwrap_or_default()
+}
+
+/// A function of the module, as the analysis and the cloning see it.
+pub(crate) struct Function<'c, 'a> {
+    pub op: OperationRef<'c, 'a>,
+    pub is_kernel: bool,
+    pub is_internal: bool,
+    /// The linker may choose another body (weak, linkonce, ...).
+    pub is_replaceable: bool,
+    pub has_body: bool,
+}
+
+/// One walk's worth of facts about the module's structure.
+pub(crate) struct ModuleIndex<'c, 'a> {
+    pub functions: HashMap<String, Function<'c, 'a>>,
+    /// Direct calls by callee.
+    pub call_sites: HashMap<String, Vec<OperationRef<'c, 'a>>>,
+    returns: HashMap<String, Vec<Value<'c, 'a>>>,
+    pub address_taken: HashSet<String>,
+    incoming: HashMap<Key, Vec<Value<'c, 'a>>>,
+    uses: HashMap<Key, Vec<(OperationRef<'c, 'a>, usize)>>,
+    all_ops: Vec<OperationRef<'c, 'a>>,
+    pub has_kernels: bool,
+}
+
+impl<'c, 'a> ModuleIndex<'c, 'a> {
+    /// Whether every call of `symbol` is a direct call in this module.
+    pub fn is_closed(&self, symbol: &str, closed_world: ClosedWorld) -> bool {
+        self.functions.get(symbol).is_some_and(|function| {
+            function.has_body
+                && !function.is_kernel
+                && !self.address_taken.contains(symbol)
+                && (function.is_internal
+                    || closed_world == ClosedWorld::Always
+                    || (closed_world == ClosedWorld::WhenKernels && self.has_kernels))
+        })
+    }
+
+    pub fn build(module: OperationRef<'c, 'a>) -> Self {
+        let mut functions: HashMap<String, Function<'c, 'a>> = HashMap::new();
+        let mut call_sites: HashMap<String, Vec<OperationRef<'c, 'a>>> = HashMap::new();
+        let mut returns: HashMap<String, Vec<Value<'c, 'a>>> = HashMap::new();
+        let mut address_taken: HashSet<String> = HashSet::new();
+        let mut incoming: HashMap<Key, Vec<Value<'c, 'a>>> = HashMap::new();
+        let mut uses: HashMap<Key, Vec<(OperationRef<'c, 'a>, usize)>> = HashMap::new();
+        let mut all_ops: Vec<OperationRef<'c, 'a>> = Vec::new();
+        let mut current_function: Option<String> = None;
+        each_op(module, &mut |op| {
+            let name = name_of(&op);
+            if is_function(&name) {
+                let symbol = symbol_attribute(&op, "sym_name").unwrap_or_default();
+                let linkage = attribute_text(&op, "linkage");
+                let visibility = attribute_text(&op, "sym_visibility");
+                functions.insert(
+                    symbol.clone(),
+                    Function {
+                        op,
+                        is_kernel: attribute_text(&op, "CConv").contains("spir_kernel"),
+                        is_internal: linkage.contains("internal")
+                            || linkage.contains("private")
+                            || visibility.contains("private"),
+                        is_replaceable: ["weak", "linkonce", "common", "available_externally"]
+                            .iter()
+                            .any(|kind| linkage.contains(kind)),
+                        has_body: op
+                            .region(0)
+                            .ok()
+                            .and_then(|region| region.first_block())
+                            .is_some(),
+                    },
+                );
+                current_function = Some(symbol);
+            }
+            if is_call(&name) {
+                if let Some(callee) = symbol_attribute(&op, "callee") {
+                    call_sites.entry(callee).or_default().push(op);
+                }
+            } else if let Some(symbol) = symbol_attribute(&op, "global_name") {
+                // llvm.mlir.addressof of a function: it may be called from anywhere.
+                address_taken.insert(symbol);
+            } else if name == "func.constant" {
+                if let Some(symbol) = symbol_attribute(&op, "value") {
+                    address_taken.insert(symbol);
+                }
+            }
+            if is_return(&name) {
+                if let Some(function) = &current_function {
+                    returns
+                        .entry(function.clone())
+                        .or_default()
+                        .extend(op.operands());
+                }
+            }
+            for successor in op.successors() {
+                incoming
+                    .entry(block_key(&successor))
+                    .or_default()
+                    .extend(op.operands());
+            }
+            for (index, operand) in op.operands().enumerate() {
+                uses.entry(key(operand)).or_default().push((op, index));
+            }
+            all_ops.push(op);
+        });
+        let has_kernels = functions.values().any(|function| function.is_kernel);
+        Self {
+            functions,
+            call_sites,
+            returns,
+            address_taken,
+            incoming,
+            uses,
+            all_ops,
+            has_kernels,
+        }
+    }
+}
+
+fn is_function(name: &str) -> bool {
+    name == "llvm.func" || name == "func.func"
+}
+
+fn is_call(name: &str) -> bool {
+    name == "llvm.call" || name == "func.call"
+}
+
+fn is_return(name: &str) -> bool {
+    name == "llvm.return" || name == "func.return"
+}
+
+#[derive(Default)]
+struct Node {
+    base: SpaceSet,
+    sources: Vec<Key>,
+}
+
+/// The spaces each generic value may point to.
+pub struct SpaceFacts {
+    sets: HashMap<Key, SpaceSet>,
+}
+
+impl SpaceFacts {
+    /// The spaces `value` may point to (all three for values not analysed).
+    pub fn of(&self, value: Value) -> SpaceSet {
+        self.sets.get(&key(value)).copied().unwrap_or(SpaceSet::ALL)
+    }
+
+    /// Analyses `module`.
+    pub fn compute(module: &Module, map: &AddressSpaceMap, closed_world: ClosedWorld) -> Self {
+        let mut builder = GraphBuilder {
+            map: *map,
+            nodes: HashMap::new(),
+        };
+        let index = ModuleIndex::build(module.as_operation());
+        builder.build(&index, closed_world);
+        Self {
+            sets: solve(builder.nodes),
+        }
+    }
+}
+
+struct GraphBuilder {
+    map: AddressSpaceMap,
+    nodes: HashMap<Key, Node>,
+}
+
+impl GraphBuilder {
+    fn is_generic(&self, value: Value) -> bool {
+        value_space(value, &self.map) == Some(AddressSpace::Generic)
+    }
+
+    fn node(&mut self, value: Value) -> &mut Node {
+        self.nodes.entry(key(value)).or_default()
+    }
+
+    fn unknown(&mut self, value: Value) {
+        self.node(value).base = SpaceSet::ALL;
+    }
+
+    fn build<'c, 'a>(&mut self, index: &ModuleIndex<'c, 'a>, closed_world: ClosedWorld) {
+        let ModuleIndex {
+            functions,
+            call_sites,
+            returns,
+            incoming,
+            uses,
+            all_ops,
+            ..
+        } = index;
+        // Function arguments.
+        let mut entry_blocks: HashSet<Key> = HashSet::new();
+        for (symbol, function) in functions {
+            let Some(entry) = function
+                .op
+                .region(0)
+                .ok()
+                .and_then(|region| region.first_block())
+            else {
+                continue;
+            };
+            entry_blocks.insert(block_key(&entry));
+            let is_closed = index.is_closed(symbol, closed_world);
+            for position in 0..entry.argument_count() {
+                let Ok(argument) = entry.argument(position) else {
+                    continue;
+                };
+                let argument: Value = argument.into();
+                if !self.is_generic(argument) {
+                    continue;
+                }
+                if !is_closed {
+                    self.unknown(argument);
+                    continue;
+                }
+                let sources: Vec<Key> = call_sites
+                    .get(symbol)
+                    .into_iter()
+                    .flatten()
+                    .map(|call| call.operand(position).map(key).unwrap_or(0))
+                    .collect();
+                if sources.contains(&0) {
+                    // A call site with fewer operands than parameters: malformed, be safe.
+                    self.unknown(argument);
+                } else {
+                    self.node(argument).sources = sources;
+                }
+            }
+        }
+
+        for op in all_ops {
+            // Arguments of other blocks: what the predecessors pass.
+            for region_index in 0..op.region_count() {
+                let Ok(region) = op.region(region_index) else {
+                    continue;
+                };
+                let mut block = region.first_block();
+                while let Some(current) = block {
+                    let is_function_entry = entry_blocks.contains(&block_key(&current));
+                    let preds = incoming.get(&block_key(&current));
+                    for at in 0..current.argument_count() {
+                        let Ok(argument) = current.argument(at) else {
+                            continue;
+                        };
+                        let argument: Value = argument.into();
+                        if is_function_entry || !self.is_generic(argument) {
+                            continue;
+                        }
+                        match preds {
+                            // The entry of a region that is not a function
+                            // body (scf and the like): its arguments come
+                            // from the parent op, which is not modelled.
+                            None => self.unknown(argument),
+                            Some(values) => {
+                                let sources: Vec<Key> = values
+                                    .iter()
+                                    .filter(|value| self.is_generic(**value))
+                                    .map(|value| key(*value))
+                                    .collect();
+                                self.node(argument).sources = sources;
+                            }
+                        }
+                    }
+                    block = current.next_in_region();
+                }
+            }
+            self.results_of(op, functions, returns, uses);
+        }
+    }
+
+    fn results_of<'c, 'a>(
+        &mut self,
+        op: &OperationRef<'c, 'a>,
+        functions: &HashMap<String, Function<'c, 'a>>,
+        returns: &HashMap<String, Vec<Value<'c, 'a>>>,
+        uses: &HashMap<Key, Vec<(OperationRef<'c, 'a>, usize)>>,
+    ) {
+        let Some(result) = op.results().next() else {
+            return;
+        };
+        let result: Value = result.into();
+        if op.result_count() != 1 || !self.is_generic(result) {
+            for other in op.results() {
+                let other: Value = other.into();
+                if self.is_generic(other) {
+                    self.unknown(other);
+                }
+            }
+            return;
+        }
+        let name = name_of(op);
+        let operand = |index: usize| op.operand(index).ok();
+        match name.as_str() {
+            gas_dialect::names::TAG | "llvm.addrspacecast" => {
+                let Some(source) = operand(0) else {
+                    return self.unknown(result);
+                };
+                match value_space(source, &self.map) {
+                    Some(space) if space.is_resolvable() => {
+                        self.node(result).base = SpaceSet::single(space)
+                    }
+                    Some(AddressSpace::Generic) => self.node(result).sources = vec![key(source)],
+                    _ => self.unknown(result),
+                }
+            }
+            "llvm.getelementptr" => match operand(0) {
+                Some(base) if self.is_generic(base) => self.node(result).sources = vec![key(base)],
+                _ => self.unknown(result),
+            },
+            "llvm.select" => match (operand(1), operand(2)) {
+                (Some(a), Some(b)) => self.node(result).sources = vec![key(a), key(b)],
+                _ => self.unknown(result),
+            },
+            "llvm.mlir.zero" => {
+                self.node(result);
+            }
+            "llvm.call" | "func.call" => {
+                let callee = symbol_attribute(op, "callee");
+                let callee_returns = callee.as_deref().and_then(|symbol| {
+                    let function = functions.get(symbol)?;
+                    // The body in this module is the one that runs unless
+                    // the linker may pick another (weak, linkonce, ...).
+                    (function.has_body && !function.is_replaceable).then(|| returns.get(symbol))
+                });
+                match callee_returns {
+                    Some(values) => {
+                        let sources = values
+                            .into_iter()
+                            .flatten()
+                            .map(|value| key(*value))
+                            .collect();
+                        self.node(result).sources = sources;
+                    }
+                    None => self.unknown(result),
+                }
+            }
+            "llvm.load" => match operand(0)
+                .and_then(|address| stored_into_private(address, uses, &self.map))
+            {
+                Some(stored) => self.node(result).sources = stored.into_iter().map(key).collect(),
+                None => self.unknown(result),
+            },
+            _ => self.unknown(result),
+        }
+    }
+}
+
+/// If `address` is (a GEP of) a private alloca whose every use is a GEP, a
+/// load or a store of a generic pointer into it, the generic pointers stored.
+fn stored_into_private<'c, 'a>(
+    address: Value<'c, 'a>,
+    uses: &HashMap<Key, Vec<(OperationRef<'c, 'a>, usize)>>,
+    map: &AddressSpaceMap,
+) -> Option<Vec<Value<'c, 'a>>> {
+    // Find the alloca.
+    let mut root = address;
+    loop {
+        let op = melior::ir::operation::OperationResult::try_from(root)
+            .ok()?
+            .owner();
+        match name_of(&op).as_str() {
+            "llvm.alloca" => break,
+            "llvm.getelementptr" => root = op.operand(0).ok()?,
+            _ => return None,
+        }
+    }
+    let mut stored = Vec::new();
+    let mut pending = vec![root];
+    while let Some(pointer) = pending.pop() {
+        for (user, index) in uses.get(&key(pointer)).into_iter().flatten() {
+            match (name_of(user).as_str(), index) {
+                ("llvm.getelementptr", 0) => pending.push(user.result(0).ok()?.into()),
+                ("llvm.load", 0) => {}
+                ("llvm.intr.lifetime.start" | "llvm.intr.lifetime.end", _) => {}
+                ("llvm.store", 1) => {
+                    let value = user.operand(0).ok()?;
+                    if value_space(value, map) != Some(AddressSpace::Generic) {
+                        // Other bytes in the same memory: a generic load
+                        // could read them back as a pointer.
+                        return None;
+                    }
+                    stored.push(value);
+                }
+                _ => return None,
+            }
+        }
+    }
+    Some(stored)
+}
+
+/// The least fixed point of `nodes`.
+fn solve(nodes: HashMap<Key, Node>) -> HashMap<Key, SpaceSet> {
+    let mut dependents: HashMap<Key, Vec<Key>> = HashMap::new();
+    for (node, Node { sources, .. }) in &nodes {
+        for source in sources {
+            dependents.entry(*source).or_default().push(*node);
+        }
+    }
+    let mut sets: HashMap<Key, SpaceSet> = nodes.iter().map(|(k, node)| (*k, node.base)).collect();
+    let mut worklist: Vec<Key> = nodes.keys().copied().collect();
+    let mut queued: HashSet<Key> = worklist.iter().copied().collect();
+    while let Some(current) = worklist.pop() {
+        queued.remove(&current);
+        let node = &nodes[&current];
+        let set = node.sources.iter().fold(node.base, |set, source| {
+            // A source that is not a node is a value the graph does not know.
+            set.union(sets.get(source).copied().unwrap_or(SpaceSet::ALL))
+        });
+        if set != sets[&current] {
+            sets.insert(current, set);
+            for dependent in dependents.get(&current).into_iter().flatten() {
+                if queued.insert(*dependent) {
+                    worklist.push(*dependent);
+                }
+            }
+        }
+    }
+    sets
+}

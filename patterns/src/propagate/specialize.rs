@@ -1,0 +1,427 @@
+//! Specialization of helpers by the spaces their callers pass.
+//!
+//! A call whose generic arguments are each known to point into one space
+//! calls a clone of its callee whose parameters have those named types
+//! (`<callee>.gas.<spaces>`, internal). Inside the clone each such parameter
+//! is tagged once at the entry, so the analysis sees its space; at the call
+//! the argument is untagged (and `untag(tag p)` folds to `p`). When every
+//! caller agrees this is the signature change of a helper; when they differ,
+//! one clone per space signature.
+//!
+//! Growth is bounded: at most [`MAX_CLONES_PER_FUNCTION`] clones of any
+//! function, clones are never cloned again, and kernels, declarations,
+//! variadic and replaceable (weak, linkonce) functions are never cloned. A
+//! function left without callers is erased only when nobody outside the
+//! module can call it (internal, or a closed world).
+
+use super::analysis::{ClosedWorld, ModuleIndex, SpaceFacts};
+use crate::adapter::{llvm_function_result, set_attribute, set_operand};
+use gas_dialect::ops::{pointer_type, tag, untag, value_space};
+use gas_dialect::{AddressSpace, AddressSpaceMap};
+use melior::ir::attribute::{FlatSymbolRefAttribute, StringAttribute, TypeAttribute};
+use melior::ir::block::BlockLike;
+use melior::ir::operation::OperationLike;
+use melior::ir::r#type::FunctionType;
+use melior::ir::{Attribute, Module, OperationRef, RegionLike, Type, Value, ValueLike};
+use melior::{Context, RewriterBase};
+use std::collections::{BTreeMap, HashSet};
+
+/// The most clones one function gets.
+pub const MAX_CLONES_PER_FUNCTION: usize = 4;
+
+/// The marker in a clone's name; clones are not cloned again.
+const CLONE_MARKER: &str = ".gas.";
+
+/// For each generic parameter: the one space its argument points to, if known.
+type Signature = Vec<Option<AddressSpace>>;
+
+fn signature_suffix(signature: &Signature) -> String {
+    signature
+        .iter()
+        .map(|space| match space {
+            Some(AddressSpace::Private) => "p",
+            Some(AddressSpace::Local) => "l",
+            Some(AddressSpace::Global) => "g",
+            _ => "x",
+        })
+        .collect::<Vec<_>>()
+        .join("_")
+}
+
+struct Plan<'c, 'a> {
+    callee: String,
+    clone: String,
+    signature: Signature,
+    /// Positions of the generic parameters, in order (entry `i` of `signature`).
+    generic_parameters: Vec<usize>,
+    calls: Vec<OperationRef<'c, 'a>>,
+}
+
+/// What [`specialize`] did.
+#[derive(Default)]
+pub struct Specialized {
+    pub clones_created: usize,
+    pub calls_redirected: usize,
+    /// Functions some of whose calls moved to clones.
+    pub maybe_uncalled: Vec<String>,
+}
+
+/// Clones callees per the space signature of their calls and redirects the
+/// calls. Decisions are taken from `facts` before anything changes.
+pub fn specialize(
+    context: &Context,
+    module: &Module,
+    map: &AddressSpaceMap,
+    facts: &SpaceFacts,
+    rewriter: &RewriterBase,
+) -> Specialized {
+    let index = ModuleIndex::build(module.as_operation());
+    let casts = CastStyle::of(module);
+    let plans = plan(&index, map, facts);
+    let mut done = Specialized::default();
+    for plan in plans {
+        let exists = index.functions.contains_key(&plan.clone);
+        if !exists {
+            let Some(original) = index.functions.get(&plan.callee) else {
+                continue;
+            };
+            if create_clone(context, map, rewriter, original.op, &plan, casts).is_none() {
+                tracing::debug!(callee = plan.callee, "could not clone");
+                continue;
+            }
+            done.clones_created += 1;
+        }
+        for call in &plan.calls {
+            if redirect(context, map, rewriter, *call, &plan, casts).is_some() {
+                done.calls_redirected += 1;
+            }
+        }
+        // Whether any call is left is checked before erasing.
+        done.maybe_uncalled.push(plan.callee.clone());
+    }
+    done
+}
+
+/// How the clones cast between named and generic pointers: as gas ops once
+/// `raise` has run (a plain `llvm.addrspacecast` would lose the tag), as
+/// `llvm.addrspacecast` before (so the module stays plain LLVM, which `raise`
+/// will take as it takes any cast).
+#[derive(Clone, Copy)]
+enum CastStyle {
+    Gas,
+    Llvm,
+}
+
+impl CastStyle {
+    fn of(module: &Module) -> Self {
+        let mut has_gas_ops = false;
+        module
+            .as_operation()
+            .walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
+                let name = op.name();
+                has_gas_ops |= name
+                    .as_string_ref()
+                    .as_str()
+                    .is_ok_and(gas_dialect::names::is_gas_op);
+                if has_gas_ops {
+                    melior::ir::operation::WalkResult::Interrupt
+                } else {
+                    melior::ir::operation::WalkResult::Advance
+                }
+            });
+        if has_gas_ops {
+            Self::Gas
+        } else {
+            Self::Llvm
+        }
+    }
+
+    fn to_generic<'c>(
+        self,
+        pointer: Value<'c, '_>,
+        generic: Type<'c>,
+        location: melior::ir::Location<'c>,
+    ) -> Option<melior::ir::Operation<'c>> {
+        match self {
+            Self::Gas => tag(pointer, generic, location).ok(),
+            Self::Llvm => addrspacecast(pointer, generic, location),
+        }
+    }
+
+    fn to_named<'c>(
+        self,
+        pointer: Value<'c, '_>,
+        named: Type<'c>,
+        location: melior::ir::Location<'c>,
+    ) -> Option<melior::ir::Operation<'c>> {
+        match self {
+            Self::Gas => untag(pointer, named, location).ok(),
+            Self::Llvm => addrspacecast(pointer, named, location),
+        }
+    }
+}
+
+fn addrspacecast<'c>(
+    pointer: Value<'c, '_>,
+    r#type: Type<'c>,
+    location: melior::ir::Location<'c>,
+) -> Option<melior::ir::Operation<'c>> {
+    melior::ir::operation::OperationBuilder::new("llvm.addrspacecast", location)
+        .add_operands(&[pointer])
+        .add_results(&[r#type])
+        .build()
+        .ok()
+}
+
+fn plan<'c, 'a>(
+    index: &ModuleIndex<'c, 'a>,
+    map: &AddressSpaceMap,
+    facts: &SpaceFacts,
+) -> Vec<Plan<'c, 'a>> {
+    // BTreeMap: a deterministic order of clones.
+    let mut plans: BTreeMap<(String, String), Plan<'c, 'a>> = BTreeMap::new();
+    for (callee, calls) in &index.call_sites {
+        let Some(function) = index.functions.get(callee) else {
+            continue;
+        };
+        if !function.has_body
+            || function.is_kernel
+            || function.is_replaceable
+            || callee.contains(CLONE_MARKER)
+            || is_variadic(function.op)
+        {
+            continue;
+        }
+        let Some(entry) = entry_block_arguments(function.op) else {
+            continue;
+        };
+        let generic_parameters: Vec<usize> = entry
+            .iter()
+            .enumerate()
+            .filter(|(_, argument)| value_space(**argument, map) == Some(AddressSpace::Generic))
+            .map(|(position, _)| position)
+            .collect();
+        if generic_parameters.is_empty() {
+            continue;
+        }
+        let existing_clones = index
+            .functions
+            .keys()
+            .filter(|name| name.starts_with(&format!("{callee}{CLONE_MARKER}")))
+            .count();
+        let mut new_signatures: HashSet<String> = HashSet::new();
+        for call in calls {
+            let signature: Signature = generic_parameters
+                .iter()
+                .map(|position| {
+                    let known = call
+                        .operand(*position)
+                        .ok()
+                        .map(|operand| facts.of(operand))?;
+                    let mut spaces = known.iter();
+                    match (spaces.next(), spaces.next()) {
+                        (Some(space), None) => Some(space),
+                        _ => None,
+                    }
+                })
+                .collect();
+            if signature.iter().all(Option::is_none) {
+                continue;
+            }
+            let suffix = signature_suffix(&signature);
+            let clone = format!("{callee}{CLONE_MARKER}{suffix}");
+            if !index.functions.contains_key(&clone) && !new_signatures.contains(&suffix) {
+                if existing_clones + new_signatures.len() >= MAX_CLONES_PER_FUNCTION {
+                    continue;
+                }
+                new_signatures.insert(suffix.clone());
+            }
+            plans
+                .entry((callee.clone(), suffix))
+                .or_insert_with(|| Plan {
+                    callee: callee.clone(),
+                    clone,
+                    signature,
+                    generic_parameters: generic_parameters.clone(),
+                    calls: Vec::new(),
+                })
+                .calls
+                .push(*call);
+        }
+    }
+    plans.into_values().collect()
+}
+
+fn entry_block_arguments<'c, 'a>(function: OperationRef<'c, 'a>) -> Option<Vec<Value<'c, 'a>>> {
+    let entry = function.region(0).ok()?.first_block()?;
+    (0..entry.argument_count())
+        .map(|position| entry.argument(position).ok().map(Into::into))
+        .collect()
+}
+
+fn is_variadic(function: OperationRef) -> bool {
+    function
+        .attribute("function_type")
+        .map(|attribute| attribute.to_string().contains("..."))
+        .unwrap_or(true)
+}
+
+/// Clones `original` after itself with the named parameter types of `plan`.
+fn create_clone<'c>(
+    context: &'c Context,
+    map: &AddressSpaceMap,
+    rewriter: &RewriterBase<'c, '_>,
+    original: OperationRef<'c, '_>,
+    plan: &Plan,
+    casts: CastStyle,
+) -> Option<()> {
+    rewriter.set_insertion_point_after(original);
+    let clone = rewriter.clone_op(original);
+    let entry = clone.region(0).ok()?.first_block()?;
+    for (position, space) in plan.generic_parameters.iter().zip(&plan.signature) {
+        let Some(space) = space else {
+            continue;
+        };
+        let argument: Value = entry.argument(*position).ok()?.into();
+        let generic = argument.r#type();
+        argument.set_type(pointer_type(context, map, *space));
+        rewriter.set_insertion_point_to_start(entry);
+        let tagged = rewriter.insert(casts.to_generic(argument, generic, clone.location())?);
+        rewriter.replace_all_uses_except(argument, tagged.result(0).ok()?.into(), tagged);
+    }
+    let parameters: Vec<Type> = (0..entry.argument_count())
+        .map(|position| entry.argument(position).map(|argument| argument.r#type()))
+        .collect::<Result<_, _>>()
+        .ok()?;
+    let old_type = TypeAttribute::try_from(clone.attribute("function_type").ok()?)
+        .ok()?
+        .value();
+    let new_type: Type = match llvm_function_result(old_type) {
+        Some(result) => melior::dialect::llvm::r#type::function(result, &parameters, false),
+        None => {
+            let old = FunctionType::try_from(old_type).ok()?;
+            let results: Vec<Type> = (0..old.result_count())
+                .map(|at| old.result(at))
+                .collect::<Result<_, _>>()
+                .ok()?;
+            FunctionType::new(context, &parameters, &results).into()
+        }
+    };
+    set_attribute(clone, "function_type", TypeAttribute::new(new_type).into());
+    set_attribute(
+        clone,
+        "sym_name",
+        StringAttribute::new(context, &plan.clone).into(),
+    );
+    if clone.attribute("linkage").is_ok() {
+        set_attribute(
+            clone,
+            "linkage",
+            Attribute::parse(context, "#llvm.linkage<internal>")?,
+        );
+    } else {
+        set_attribute(
+            clone,
+            "sym_visibility",
+            StringAttribute::new(context, "private").into(),
+        );
+    }
+    Some(())
+}
+
+/// Points `call` at the clone, untagging the specialized arguments.
+fn redirect<'c>(
+    context: &'c Context,
+    map: &AddressSpaceMap,
+    rewriter: &RewriterBase<'c, '_>,
+    call: OperationRef<'c, '_>,
+    plan: &Plan,
+    casts: CastStyle,
+) -> Option<()> {
+    let mut untagged = Vec::new();
+    rewriter.set_insertion_point_before(call);
+    for (position, space) in plan.generic_parameters.iter().zip(&plan.signature) {
+        let Some(space) = space else {
+            continue;
+        };
+        let operand = call.operand(*position).ok()?;
+        let cast = casts.to_named(operand, pointer_type(context, map, *space), call.location())?;
+        let cast = rewriter.insert(cast);
+        untagged.push((*position, cast.result(0).ok()?.into()));
+    }
+    rewriter.start_op_modification(call);
+    for (position, value) in untagged {
+        set_operand(call, position, value);
+    }
+    set_attribute(
+        call,
+        "callee",
+        FlatSymbolRefAttribute::new(context, &plan.clone).into(),
+    );
+    rewriter.finalize_op_modification(call);
+    Some(())
+}
+
+/// Erases the functions of `candidates` that nothing outside the module can
+/// call (internal, or a closed world) and that are called, if at all, only
+/// from each other (a recursive helper whose callers all moved to clones).
+pub fn erase_uncalled(
+    module: &Module,
+    rewriter: &RewriterBase,
+    candidates: &[String],
+    closed_world: ClosedWorld,
+) -> usize {
+    let index = ModuleIndex::build(module.as_operation());
+    let mut dead: HashSet<&str> = candidates
+        .iter()
+        .map(String::as_str)
+        .filter(|name| index.is_closed(name, closed_world) && !index.address_taken.contains(*name))
+        .collect();
+    loop {
+        let alive: Vec<&str> = dead
+            .iter()
+            .copied()
+            .filter(|name| {
+                index
+                    .call_sites
+                    .get(*name)
+                    .into_iter()
+                    .flatten()
+                    .any(|call| {
+                        enclosing_function(*call)
+                            .is_none_or(|caller| !dead.contains(caller.as_str()))
+                    })
+            })
+            .collect();
+        if alive.is_empty() {
+            break;
+        }
+        for name in alive {
+            dead.remove(name);
+        }
+    }
+    let mut erased = 0;
+    for name in dead {
+        if let Some(function) = index.functions.get(name) {
+            rewriter.erase_op(function.op);
+            erased += 1;
+        }
+    }
+    erased
+}
+
+/// The name of the function `op` is nested in.
+fn enclosing_function(op: OperationRef) -> Option<String> {
+    let mut current = op.parent_operation();
+    while let Some(parent) = current {
+        let name = parent.name();
+        if matches!(name.as_string_ref().as_str(), Ok("llvm.func" | "func.func")) {
+            let symbol = parent.attribute("sym_name").ok()?;
+            return StringAttribute::try_from(symbol)
+                .ok()
+                .map(|name| name.value().to_string());
+        }
+        current = parent.parent_operation();
+    }
+    None
+}

@@ -1,0 +1,61 @@
+// gas-opt: --pipeline raise,propagate --split-input-file
+// Generic pointers kept in private memory: when every use of the alloca is
+// visible, a load gives back what was stored.
+
+llvm.func @pointer_array_in_private_memory(%l: !llvm.ptr<3>, %p: !llvm.ptr<1>, %i: i64) -> i32 {
+  %two = llvm.mlir.constant(2 : i64) : i64
+  %slots = llvm.alloca %two x !llvm.ptr<4> : (i64) -> !llvm.ptr
+  %gl = llvm.addrspacecast %l : !llvm.ptr<3> to !llvm.ptr<4>
+  %gp = llvm.addrspacecast %p : !llvm.ptr<1> to !llvm.ptr<4>
+  llvm.store %gl, %slots {alignment = 8 : i64} : !llvm.ptr<4>, !llvm.ptr
+  %second = llvm.getelementptr inbounds %slots[1] : (!llvm.ptr) -> !llvm.ptr, !llvm.ptr<4>
+  llvm.store %gp, %second {alignment = 8 : i64} : !llvm.ptr<4>, !llvm.ptr
+  %any = llvm.getelementptr inbounds %slots[%i] : (!llvm.ptr, i64) -> !llvm.ptr, !llvm.ptr<4>
+  %g = llvm.load %any {alignment = 8 : i64} : !llvm.ptr -> !llvm.ptr<4>
+  %v = llvm.load %g {alignment = 4 : i64} : !llvm.ptr<4> -> i32
+  llvm.return %v : i32
+}
+
+// -----
+
+// The alloca's address is passed to a call: the callee may store anything.
+llvm.func @fill(!llvm.ptr)
+
+llvm.func @negative_pointer_slot_passed_to_a_call(%l: !llvm.ptr<3>) -> i32 {
+  %one = llvm.mlir.constant(1 : i64) : i64
+  %slot = llvm.alloca %one x !llvm.ptr<4> : (i64) -> !llvm.ptr
+  %gl = llvm.addrspacecast %l : !llvm.ptr<3> to !llvm.ptr<4>
+  llvm.store %gl, %slot {alignment = 8 : i64} : !llvm.ptr<4>, !llvm.ptr
+  llvm.call @fill(%slot) : (!llvm.ptr) -> ()
+  %g = llvm.load %slot {alignment = 8 : i64} : !llvm.ptr -> !llvm.ptr<4>
+  %v = llvm.load %g {alignment = 4 : i64} : !llvm.ptr<4> -> i32
+  llvm.return %v : i32
+}
+
+// -----
+
+// An integer stored into the same memory could be read back as a pointer.
+llvm.func @negative_pointer_slot_also_holding_an_integer(%l: !llvm.ptr<3>, %bits: i64) -> i32 {
+  %one = llvm.mlir.constant(1 : i64) : i64
+  %slot = llvm.alloca %one x !llvm.ptr<4> : (i64) -> !llvm.ptr
+  %gl = llvm.addrspacecast %l : !llvm.ptr<3> to !llvm.ptr<4>
+  llvm.store %gl, %slot {alignment = 8 : i64} : !llvm.ptr<4>, !llvm.ptr
+  llvm.store %bits, %slot {alignment = 8 : i64} : i64, !llvm.ptr
+  %g = llvm.load %slot {alignment = 8 : i64} : !llvm.ptr -> !llvm.ptr<4>
+  %v = llvm.load %g {alignment = 4 : i64} : !llvm.ptr<4> -> i32
+  llvm.return %v : i32
+}
+
+// -----
+
+// The slot itself becomes generic: stores through it are not visible.
+llvm.func @negative_pointer_slot_made_generic(%l: !llvm.ptr<3>) -> i32 {
+  %one = llvm.mlir.constant(1 : i64) : i64
+  %slot = llvm.alloca %one x !llvm.ptr<4> : (i64) -> !llvm.ptr
+  %gl = llvm.addrspacecast %l : !llvm.ptr<3> to !llvm.ptr<4>
+  llvm.store %gl, %slot {alignment = 8 : i64} : !llvm.ptr<4>, !llvm.ptr
+  %gslot = llvm.addrspacecast %slot : !llvm.ptr to !llvm.ptr<4>
+  %g = llvm.load %gslot {alignment = 8 : i64} : !llvm.ptr<4> -> !llvm.ptr<4>
+  %v = llvm.load %g {alignment = 4 : i64} : !llvm.ptr<4> -> i32
+  llvm.return %v : i32
+}

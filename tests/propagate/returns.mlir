@@ -1,0 +1,58 @@
+// gas-opt: --pipeline raise,propagate --split-input-file
+// A call's generic result points where the callee's returns point.
+
+llvm.func @pick(%c: i1, %l: !llvm.ptr<3>, %p: !llvm.ptr<1>) -> !llvm.ptr<4> {
+  %gl = llvm.addrspacecast %l : !llvm.ptr<3> to !llvm.ptr<4>
+  %gp = llvm.addrspacecast %p : !llvm.ptr<1> to !llvm.ptr<4>
+  llvm.cond_br %c, ^a, ^b
+^a:
+  llvm.return %gl : !llvm.ptr<4>
+^b:
+  llvm.return %gp : !llvm.ptr<4>
+}
+
+llvm.func @result_of_a_helper_returning_local_or_global(%c: i1, %l: !llvm.ptr<3>, %p: !llvm.ptr<1>) -> i32 {
+  %g = llvm.call @pick(%c, %l, %p) : (i1, !llvm.ptr<3>, !llvm.ptr<1>) -> !llvm.ptr<4>
+  %v = llvm.load %g {alignment = 4 : i64} : !llvm.ptr<4> -> i32
+  llvm.return %v : i32
+}
+
+// -----
+
+// Returns that pass an argument through follow the call sites (closed world).
+llvm.func spir_funccc @advance(%g: !llvm.ptr<4>) -> !llvm.ptr<4> {
+  %next = llvm.getelementptr inbounds %g[1] : (!llvm.ptr<4>) -> !llvm.ptr<4>, i32
+  llvm.return %next : !llvm.ptr<4>
+}
+
+llvm.func spir_kernelcc @result_passing_an_argument_through(%l: !llvm.ptr<3>, %out: !llvm.ptr<1>) {
+  %gl = llvm.addrspacecast %l : !llvm.ptr<3> to !llvm.ptr<4>
+  %n = llvm.call spir_funccc @advance(%gl) : (!llvm.ptr<4>) -> !llvm.ptr<4>
+  %v = llvm.load %n {alignment = 4 : i64} : !llvm.ptr<4> -> i32
+  llvm.store %v, %out {alignment = 4 : i64} : i32, !llvm.ptr<1>
+  llvm.return
+}
+
+// -----
+
+llvm.func @external_source() -> !llvm.ptr<4>
+
+llvm.func @negative_result_of_a_declared_function() -> i32 {
+  %g = llvm.call @external_source() : () -> !llvm.ptr<4>
+  %v = llvm.load %g {alignment = 4 : i64} : !llvm.ptr<4> -> i32
+  llvm.return %v : i32
+}
+
+// -----
+
+// A weak definition may be replaced at link time by another body.
+llvm.func weak @replaceable(%l: !llvm.ptr<3>) -> !llvm.ptr<4> {
+  %gl = llvm.addrspacecast %l : !llvm.ptr<3> to !llvm.ptr<4>
+  llvm.return %gl : !llvm.ptr<4>
+}
+
+llvm.func @negative_result_of_a_weak_function(%l: !llvm.ptr<3>) -> i32 {
+  %g = llvm.call @replaceable(%l) : (!llvm.ptr<3>) -> !llvm.ptr<4>
+  %v = llvm.load %g {alignment = 4 : i64} : !llvm.ptr<4> -> i32
+  llvm.return %v : i32
+}
