@@ -15,3 +15,6 @@ cargo build --quiet -p gas-pipelines --bin gas-opt
 for pipeline in O0 raise,propagate,lower propagate propagate,raise,lower; do
     tests/execution/run.sh --process "$PWD/target/debug/gas-opt --pipeline $pipeline --emit llvm-ir"
 done
+# Resolution quality must not regress below LLVM's InferAddressSpaces
+# (docs/resolution.md is the same report, kept in the repository).
+scripts/resolution-report.sh --stdout >/dev/null
