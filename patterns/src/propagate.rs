@@ -52,6 +52,8 @@ pub struct PropagateStats {
     pub calls_specialized: usize,
     /// Originals left without callers and erased.
     pub functions_erased: usize,
+    /// Functions whose generic result became a named one.
+    pub results_specialized: usize,
 }
 
 /// The analysis-free folds of `propagate`.
@@ -126,6 +128,15 @@ pub fn run(
                 break;
             }
         }
+        let facts = SpaceFacts::compute(module, map, options.closed_world);
+        stats.results_specialized = specialize::specialize_results(
+            context,
+            module,
+            map,
+            &facts,
+            &rewriter,
+            options.closed_world,
+        );
         emptied.sort();
         emptied.dedup();
         stats.functions_erased =

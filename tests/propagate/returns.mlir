@@ -19,7 +19,8 @@ llvm.func @result_of_a_helper_returning_local_or_global(%c: i1, %l: !llvm.ptr<3>
 
 // -----
 
-// Returns that pass an argument through follow the call sites (closed world).
+// Returns that pass an argument through follow the call sites (closed world):
+// the clone for a local argument returns a local pointer, named in its type.
 llvm.func spir_funccc @advance(%g: !llvm.ptr<4>) -> !llvm.ptr<4> {
   %next = llvm.getelementptr inbounds %g[1] : (!llvm.ptr<4>) -> !llvm.ptr<4>, i32
   llvm.return %next : !llvm.ptr<4>

@@ -106,6 +106,8 @@ pub(crate) struct ModuleIndex<'c, 'a> {
     /// Direct calls by callee.
     pub call_sites: HashMap<String, Vec<OperationRef<'c, 'a>>>,
     returns: HashMap<String, Vec<Value<'c, 'a>>>,
+    /// The return ops of each function.
+    pub return_ops: HashMap<String, Vec<OperationRef<'c, 'a>>>,
     pub address_taken: HashSet<String>,
     incoming: HashMap<Key, Vec<Value<'c, 'a>>>,
     uses: HashMap<Key, Vec<(OperationRef<'c, 'a>, usize)>>,
@@ -130,6 +132,7 @@ impl<'c, 'a> ModuleIndex<'c, 'a> {
         let mut functions: HashMap<String, Function<'c, 'a>> = HashMap::new();
         let mut call_sites: HashMap<String, Vec<OperationRef<'c, 'a>>> = HashMap::new();
         let mut returns: HashMap<String, Vec<Value<'c, 'a>>> = HashMap::new();
+        let mut return_ops: HashMap<String, Vec<OperationRef<'c, 'a>>> = HashMap::new();
         let mut address_taken: HashSet<String> = HashSet::new();
         let mut incoming: HashMap<Key, Vec<Value<'c, 'a>>> = HashMap::new();
         let mut uses: HashMap<Key, Vec<(OperationRef<'c, 'a>, usize)>> = HashMap::new();
@@ -179,6 +182,7 @@ impl<'c, 'a> ModuleIndex<'c, 'a> {
                         .entry(function.clone())
                         .or_default()
                         .extend(op.operands());
+                    return_ops.entry(function.clone()).or_default().push(op);
                 }
             }
             for successor in op.successors() {
@@ -197,6 +201,7 @@ impl<'c, 'a> ModuleIndex<'c, 'a> {
             functions,
             call_sites,
             returns,
+            return_ops,
             address_taken,
             incoming,
             uses,

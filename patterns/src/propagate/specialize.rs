@@ -425,3 +425,116 @@ fn enclosing_function(op: OperationRef) -> Option<String> {
     }
     None
 }
+
+/// Gives closed functions whose generic result always points into one space
+/// that named result type: returns untag, calls tag the result again (and
+/// `untag(tag p)` folds). Decisions come from `facts`, taken before any change.
+pub fn specialize_results(
+    context: &Context,
+    module: &Module,
+    map: &AddressSpaceMap,
+    facts: &SpaceFacts,
+    rewriter: &RewriterBase,
+    closed_world: ClosedWorld,
+) -> usize {
+    let index = ModuleIndex::build(module.as_operation());
+    let casts = CastStyle::of(module);
+    let mut changed = 0;
+    for (name, function) in &index.functions {
+        if !index.is_closed(name, closed_world) || is_variadic(function.op) {
+            continue;
+        }
+        let Some(space) = single_result_space(&index, name, map, facts) else {
+            continue;
+        };
+        if retype_result(
+            context,
+            map,
+            rewriter,
+            &index,
+            name,
+            function.op,
+            space,
+            casts,
+        )
+        .is_some()
+        {
+            changed += 1;
+        }
+    }
+    changed
+}
+
+/// The one space every generic value `name` returns points to, if there is one.
+fn single_result_space(
+    index: &ModuleIndex,
+    name: &str,
+    map: &AddressSpaceMap,
+    facts: &SpaceFacts,
+) -> Option<AddressSpace> {
+    let returns = index.return_ops.get(name)?;
+    let mut known = gas_dialect::SpaceSet::EMPTY;
+    for ret in returns {
+        if ret.operand_count() != 1 {
+            return None;
+        }
+        let value = ret.operand(0).ok()?;
+        if value_space(value, map) != Some(AddressSpace::Generic) {
+            return None;
+        }
+        known = known.union(facts.of(value));
+    }
+    let mut spaces = known.iter();
+    match (spaces.next(), spaces.next()) {
+        (Some(space), None) => Some(space),
+        _ => None,
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn retype_result<'c>(
+    context: &'c Context,
+    map: &AddressSpaceMap,
+    rewriter: &RewriterBase<'c, '_>,
+    index: &ModuleIndex<'c, '_>,
+    name: &str,
+    function: OperationRef<'c, '_>,
+    space: AddressSpace,
+    casts: CastStyle,
+) -> Option<()> {
+    let named = pointer_type(context, map, space);
+    let old_type = TypeAttribute::try_from(function.attribute("function_type").ok()?)
+        .ok()?
+        .value();
+    let entry = function.region(0).ok()?.first_block()?;
+    let parameters: Vec<Type> = (0..entry.argument_count())
+        .map(|position| entry.argument(position).map(|argument| argument.r#type()))
+        .collect::<Result<_, _>>()
+        .ok()?;
+    let new_type: Type = match llvm_function_result(old_type) {
+        Some(_) => melior::dialect::llvm::r#type::function(named, &parameters, false),
+        None => FunctionType::new(context, &parameters, &[named]).into(),
+    };
+    for ret in index.return_ops.get(name)? {
+        let value = ret.operand(0).ok()?;
+        rewriter.set_insertion_point_before(*ret);
+        let cast = rewriter.insert(casts.to_named(value, named, ret.location())?);
+        rewriter.start_op_modification(*ret);
+        set_operand(*ret, 0, cast.result(0).ok()?.into());
+        rewriter.finalize_op_modification(*ret);
+    }
+    set_attribute(
+        function,
+        "function_type",
+        TypeAttribute::new(new_type).into(),
+    );
+    for call in index.call_sites.get(name).into_iter().flatten() {
+        let result: Value = call.result(0).ok()?.into();
+        let generic = result.r#type();
+        result.set_type(named);
+        rewriter.set_insertion_point_after(*call);
+        let tagged = rewriter.insert(casts.to_generic(result, generic, call.location())?);
+        rewriter.replace_all_uses_except(result, tagged.result(0).ok()?.into(), tagged);
+    }
+    Some(())
+}
