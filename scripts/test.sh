@@ -9,10 +9,13 @@ unset INSTA_FORCE_PASS
 cargo test --workspace --all-targets --quiet
 # The semantic oracle: every kernel of the execution corpus, in both forms,
 # must compute the same buffers after each pipeline as unprocessed
-# (tests/execution/README.md): O0, propagate added to it, propagate alone
-# (on plain LLVM) and propagate before raise.
+# (tests/execution/README.md): O0 and O2; every set alone between raise and
+# lower (propagate also before raise, on plain LLVM); the O2 sets in reverse.
 cargo build --quiet -p gas-pipelines --bin gas-opt
-for pipeline in O0 raise,propagate,lower propagate propagate,raise,lower; do
+for pipeline in O0 O2 \
+    raise,propagate,lower propagate propagate,raise,lower \
+    raise,explicit-cast-tags,lower raise,private-branch-elision,lower raise,static-global,lower \
+    raise,static-global,private-branch-elision,propagate,explicit-cast-tags,lower; do
     tests/execution/run.sh --process "$PWD/target/debug/gas-opt --pipeline $pipeline --emit llvm-ir"
 done
 # Resolution quality must not regress below LLVM's InferAddressSpaces

@@ -4,6 +4,7 @@
 //! and is named after the path under `tests/` (`dialect/ops.mlir` →
 //! `snapshots/dialect__ops.snap`). Successful outputs are also run again and
 //! must not change (idempotence, and the output parses and verifies);
+//! with `--stats` in the header the steps' reports are in the snapshot too;
 //! `--verify-diagnostics` files must meet every expectation.
 
 use gas_pipelines::{process, ClosedWorld, Emit, Options, Pipeline};
@@ -12,7 +13,7 @@ use std::path::Path;
 const HEADER: &str = "// gas-opt:";
 
 /// The options on the header line of `source`.
-fn options(path: &Path, source: &str) -> Options {
+fn options(path: &Path, source: &str) -> (Options, bool) {
     let header = source
         .lines()
         .next()
@@ -31,6 +32,7 @@ fn options(path: &Path, source: &str) -> Options {
         address_spaces: Default::default(),
         closed_world: ClosedWorld::default(),
     };
+    let mut show_stats = false;
     let mut words = header.split_whitespace();
     while let Some(word) = words.next() {
         match word {
@@ -55,11 +57,12 @@ fn options(path: &Path, source: &str) -> Options {
                 }
             }
             "--split-input-file" => options.split_input_file = true,
+            "--stats" => show_stats = true,
             "--verify-diagnostics" => options.verify_diagnostics = true,
             other => panic!("{}: unknown option `{other}` in the header", path.display()),
         }
     }
-    options
+    (options, show_stats)
 }
 
 /// `dialect/ops.mlir` → `dialect__ops`.
@@ -77,7 +80,7 @@ fn check(path: &Path) {
     let relative = path.strip_prefix(&tests).expect("inputs live under tests/");
     let display = format!("tests/{}", relative.display());
     let source = std::fs::read_to_string(path).expect("inputs are UTF-8");
-    let options = options(path, &source);
+    let (options, show_stats) = options(path, &source);
 
     let body = if options.verify_diagnostics {
         let verified = process(source.as_bytes(), &display, &options).expect("the pipeline runs");
@@ -130,7 +133,12 @@ fn check(path: &Path) {
                 "{display}: a second run changed the output"
             );
         }
-        format!("---- output ----\n{}", outcome.output)
+        let stats = if show_stats && !outcome.stats.is_empty() {
+            format!("---- stats ----\n{}\n", outcome.stats.join("\n"))
+        } else {
+            String::new()
+        };
+        format!("{stats}---- output ----\n{}", outcome.output)
     };
     let snapshot = format!("---- input: {display} ----\n{source}\n{body}");
     insta::with_settings!({

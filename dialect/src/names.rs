@@ -49,3 +49,15 @@ pub fn is_gas_op(name: &str) -> bool {
     name.strip_prefix(DIALECT)
         .is_some_and(|rest| rest.starts_with('.'))
 }
+
+/// Function attribute: the function runs only in kernels whose private
+/// memory lives in the global buffer (a backend must place its allocas
+/// there); a private pointer is then also a valid global pointer.
+pub const PRIVATE_IN_GLOBAL_ATTR: &str = "gas.private_in_global";
+/// Function attribute: private pointers keep their tag although private
+/// memory is in the global buffer (explicit casts must tell them from global
+/// pointers), so a cast back to global must clear the tag.
+pub const TAGS_PRESERVED_ATTR: &str = "gas.tags_preserved";
+/// Function attribute: every generic pointer in the function points to
+/// global memory (no local pointer becomes generic in its kernels).
+pub const STATIC_GLOBAL_ATTR: &str = "gas.static_global";

@@ -9,7 +9,12 @@
 //! IR alone; [`adapter`] holds the crate's only `unsafe`.
 
 pub mod adapter;
+pub mod decision;
 pub mod emit;
+pub mod explicit_cast_tags;
+pub mod kernels;
 pub mod lower;
+pub mod private_branch_elision;
 pub mod propagate;
 pub mod raise;
+pub mod static_global;

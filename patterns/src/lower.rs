@@ -21,6 +21,7 @@
 
 use crate::adapter::{apply_by_walk, Applied, Environment, NotApplied, Pattern, Rewrite};
 use crate::emit::{EmitError, Emitter, IntPredicate};
+use crate::kernels::FunctionFlags;
 use gas_dialect::ops::{pointer_type, Dispatch};
 use gas_dialect::spaces::{CANONICAL_SHIFT, TAG_CLEAR_MASK, TAG_SHIFT};
 use gas_dialect::{AddressSpace, AddressSpaceMap, SpaceSet};
@@ -98,6 +99,7 @@ pub fn run(
     let mut patterns = Vec::new();
     populate_lower_patterns(&mut patterns);
     apply_by_walk(context, module, *map, SET, &patterns);
+    export_decisions(context, module);
     let count = gas_dialect::verify::report_gas_ops(
         &module.as_operation(),
         "was not lowered to the LLVM dialect",
@@ -113,6 +115,56 @@ pub fn run(
     )
     .map_err(|_| LowerError::Conversion)?;
     manager.run(module).map_err(|_| LowerError::Conversion)
+}
+
+/// The kernel-wide decisions, as LLVM string function attributes a backend
+/// reading LLVM IR can see (`gas-private-in-global`: place the function's
+/// allocas in the global buffer; `gas-tags-preserved`; `gas-static-global`).
+/// Translation to LLVM IR drops the `gas.*` attributes themselves.
+fn export_decisions(context: &Context, module: &Module) {
+    use gas_dialect::names::{PRIVATE_IN_GLOBAL_ATTR, STATIC_GLOBAL_ATTR, TAGS_PRESERVED_ATTR};
+    use melior::ir::attribute::{ArrayAttribute, StringAttribute};
+    let mut functions = Vec::new();
+    crate::propagate::analysis::each_op(module.as_operation(), &mut |op| {
+        if op_is(&op, "llvm.func") {
+            functions.push(op);
+        }
+    });
+    for function in functions {
+        let decided: Vec<&str> = [
+            PRIVATE_IN_GLOBAL_ATTR,
+            TAGS_PRESERVED_ATTR,
+            STATIC_GLOBAL_ATTR,
+        ]
+        .into_iter()
+        .filter(|name| function.attribute(name).is_ok())
+        .collect();
+        if decided.is_empty() {
+            continue;
+        }
+        let mut entries: Vec<melior::ir::Attribute> = function
+            .attribute("passthrough")
+            .ok()
+            .and_then(|existing| ArrayAttribute::try_from(existing).ok())
+            .map(|existing| {
+                (0..existing.len())
+                    .filter_map(|at| existing.element(at).ok())
+                    .collect()
+            })
+            .unwrap_or_default();
+        for name in decided {
+            let exported = name.replace(['.', '_'], "-");
+            let exported: melior::ir::Attribute = StringAttribute::new(context, &exported).into();
+            if !entries.contains(&exported) {
+                entries.push(exported);
+            }
+        }
+        crate::adapter::set_attribute(
+            function,
+            "passthrough",
+            ArrayAttribute::new(context, &entries).into(),
+        );
+    }
 }
 
 impl From<EmitError> for NotApplied {
@@ -173,16 +225,20 @@ fn pointer_bits<'c, 'r>(
 }
 
 /// `generic` (whose bits are `bits`, when already computed) as a pointer of
-/// `space`: canonical form restored for private and local, a cast for global.
+/// `space`: canonical form restored for private and local (and for global
+/// where tags are preserved), a cast for global.
 fn untagged<'c, 'r>(
     emitter: &Emitter<'r, 'c, '_>,
     map: &AddressSpaceMap,
     generic: Value<'c, '_>,
     bits: Option<Value<'c, 'r>>,
     space: AddressSpace,
+    flags: FunctionFlags,
 ) -> Result<Value<'c, 'r>, EmitError> {
     let named = pointer_type(emitter.context, map, space);
-    if space.tag().is_none() {
+    // A global pointer's tag is its canonical bits, unless a private tag may
+    // reach a global cast (tags preserved with private memory in the global buffer).
+    if space.tag().is_none() && !flags.tags_preserved {
         return emitter.addrspacecast(generic, named);
     }
     let bits = match bits {
@@ -269,7 +325,14 @@ fn lower_tag<'c, 'a>(
     check_pointer_width(&env.map)?;
     let (named, generic_type, space) = cast_parts(&op, &env.map, true)?;
     let emitter = emitter(&env, &op, rewriter);
-    let Some(tag) = space.tag() else {
+    let tag = match space.tag() {
+        // Private memory in the global buffer: a private pointer is a global one.
+        Some(_) if space == AddressSpace::Private && FunctionFlags::of(&op).untagged_private() => {
+            None
+        }
+        tag => tag,
+    };
+    let Some(tag) = tag else {
         let cast = emitter.addrspacecast(named, generic_type)?;
         return replace(op, rewriter, &[cast]);
     };
@@ -303,8 +366,9 @@ fn lower_untag<'c, 'a>(
 ) -> Rewrite {
     check_pointer_width(&env.map)?;
     let (generic, _, space) = cast_parts(&op, &env.map, false)?;
+    let flags = FunctionFlags::of(&op);
     let emitter = emitter(&env, &op, rewriter);
-    let named = untagged(&emitter, &env.map, generic, None, space)?;
+    let named = untagged(&emitter, &env.map, generic, None, space, flags)?;
     replace(op, rewriter, &[named])
 }
 
@@ -334,7 +398,14 @@ fn lower_to_named<'c, 'a>(
             emitter.or(in_low, in_high)?
         }
     };
-    let pointer = untagged(&emitter, &env.map, generic, Some(bits), space)?;
+    let pointer = untagged(
+        &emitter,
+        &env.map,
+        generic,
+        Some(bits),
+        space,
+        FunctionFlags::of(&op),
+    )?;
     let null = emitter.zero(named_type)?;
     let result = emitter.select(matches, pointer, null)?;
     replace(op, rewriter, &[result])
@@ -364,6 +435,7 @@ fn lower_dispatch<'c, 'a>(
     let lowering = DispatchLowering {
         emitter: &emitter,
         map: env.map,
+        flags: FunctionFlags::of(&op),
         dispatch,
         result_types: &result_types,
     };
@@ -374,6 +446,7 @@ fn lower_dispatch<'c, 'a>(
 struct DispatchLowering<'e, 'r, 'c, 'a> {
     emitter: &'e Emitter<'r, 'c, 'a>,
     map: AddressSpaceMap,
+    flags: FunctionFlags,
     dispatch: Dispatch<'c, 'a>,
     result_types: &'e [Type<'c>],
 }
@@ -399,7 +472,7 @@ impl<'r, 'c> DispatchLowering<'_, 'r, 'c, '_> {
             .ok_or(NotApplied("address operand out of range"))?;
         let mut spaces_iter = spaces.iter();
         if let (Some(space), None) = (spaces_iter.next(), spaces_iter.next()) {
-            operands[*index] = untagged(self.emitter, &self.map, address, None, space)?;
+            operands[*index] = untagged(self.emitter, &self.map, address, None, space, self.flags)?;
             return self.resolve(operands, rest);
         }
         let bits = pointer_bits(self.emitter, address)?;
@@ -417,7 +490,14 @@ impl<'r, 'c> DispatchLowering<'_, 'r, 'c, '_> {
         for (region, space) in std::iter::once(default).chain(cases).enumerate() {
             self.emitter.enter_region(switch, region)?;
             let mut case_operands = operands.clone();
-            case_operands[*index] = untagged(self.emitter, &self.map, address, Some(bits), space)?;
+            case_operands[*index] = untagged(
+                self.emitter,
+                &self.map,
+                address,
+                Some(bits),
+                space,
+                self.flags,
+            )?;
             let values = self.resolve(case_operands, rest)?;
             self.emitter.scf_yield(&values)?;
         }

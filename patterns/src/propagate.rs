@@ -20,10 +20,12 @@ pub mod specialize;
 use crate::adapter::{
     apply_by_walk, has_uses, set_operand, Applied, Environment, NotApplied, Pattern, Rewrite,
 };
+use crate::decision::{apply, Decision};
 use crate::emit::Emitter;
+use crate::kernels::FunctionFlags;
 use analysis::{ClosedWorld, SpaceFacts};
-use gas_dialect::ops::{generic_address_operands, pointer_address_space, untag, Dispatch};
-use gas_dialect::{names, AddressSpaceMap, SpaceSet};
+use gas_dialect::ops::{generic_address_operands, pointer_address_space, Dispatch};
+use gas_dialect::{names, AddressSpace, AddressSpaceMap, SpaceSet};
 use melior::ir::operation::{OperationLike, OperationResult};
 use melior::ir::{Module, OperationRef, Value, ValueLike};
 use melior::{Context, IrRewriter, RewriterBase};
@@ -76,12 +78,6 @@ pub fn populate_propagate_patterns(patterns: &mut Vec<Pattern>) {
         root: "llvm.getelementptr",
         rewrite: move_tag_after_gep,
     });
-}
-
-enum Decision {
-    Narrow(Vec<SpaceSet>),
-    ToNamedIsUntag,
-    ToNamedIsNull,
 }
 
 /// Rounds of analysis, narrowing and cloning: each round can specialize one
@@ -187,12 +183,21 @@ fn narrowed_spaces(
     if addresses.len() != current.len() {
         return None;
     }
+    // With private memory in the global buffer a private pointer is a
+    // global one: the dispatch's global case is where it goes.
+    let private_is_global = FunctionFlags::of(&op).private_in_global;
     let narrowed: Vec<SpaceSet> = addresses
         .iter()
         .zip(&current)
         .map(|(index, set)| {
             let known = op.operand(*index).map(|address| facts.of(address));
-            let known = known.unwrap_or(SpaceSet::ALL);
+            let mut known = known.unwrap_or(SpaceSet::ALL);
+            if private_is_global && known.contains(AddressSpace::Private) {
+                known = known.with(AddressSpace::Global);
+                if !set.contains(AddressSpace::Private) {
+                    known = known.without(AddressSpace::Private);
+                }
+            }
             let both = intersection(*set, known);
             // Only null reaches the address: the access is undefined;
             // keep the candidates rather than invent an empty switch.
@@ -226,45 +231,6 @@ fn to_named_decision(
     } else {
         None
     }
-}
-
-fn apply<'c>(
-    context: &'c Context,
-    map: &AddressSpaceMap,
-    rewriter: &RewriterBase<'c, '_>,
-    op: OperationRef<'c, '_>,
-    decision: &Decision,
-) -> Result<(), NotApplied> {
-    rewriter.set_insertion_point_before(op);
-    let location = op.location();
-    let replacement: Vec<Value> = match decision {
-        Decision::Narrow(spaces) => {
-            let dispatch = Dispatch::of(op).ok_or(NotApplied("not a dispatch"))?;
-            let narrowed = dispatch
-                .with_spaces(context, map, spaces)
-                .map_err(|_| NotApplied("could not rebuild the dispatch"))?;
-            let narrowed = rewriter.insert(narrowed);
-            narrowed.results().map(Into::into).collect()
-        }
-        Decision::ToNamedIsUntag => {
-            let source = op.operand(0).map_err(|_| NotApplied("no operand"))?;
-            let named = op.result(0).map_err(|_| NotApplied("no result"))?.r#type();
-            let cast = untag(source, named, location).map_err(|_| NotApplied("untag"))?;
-            let cast = rewriter.insert(cast);
-            cast.results().map(Into::into).collect()
-        }
-        Decision::ToNamedIsNull => {
-            let named = op.result(0).map_err(|_| NotApplied("no result"))?.r#type();
-            let emitter = Emitter {
-                context,
-                rewriter,
-                location,
-            };
-            vec![emitter.zero(named)?]
-        }
-    };
-    rewriter.replace_op_with_values(op, &replacement);
-    Ok(())
 }
 
 /// The `gas.tag` that defines `value`, if one does.

@@ -47,6 +47,8 @@ pub struct Outcome {
     pub diagnostics: Vec<Diagnostic>,
     /// Whether every chunk succeeded (and every expectation was met).
     pub success: bool,
+    /// What each step reported (`--stats`), as `step: line`.
+    pub stats: Vec<String>,
 }
 
 /// The separator between chunks, in input and in output (as in mlir-opt).
@@ -101,7 +103,7 @@ pub fn process(source: &[u8], file: &str, options: &Options) -> Result<Outcome, 
     let mut printed = Vec::new();
     for chunk in split(source, options.split_input_file) {
         let collector = Collector::attach(&context);
-        let result = process_chunk(&context, &chunk.text, file, options);
+        let result = process_chunk(&context, &chunk.text, file, options, &mut outcome.stats);
         let mut diagnostics = collector.take(file);
         drop(collector);
         let text = match result {
@@ -144,6 +146,7 @@ fn process_chunk(
     text: &[u8],
     file: &str,
     options: &Options,
+    stats: &mut Vec<String>,
 ) -> Result<String, Vec<Diagnostic>> {
     let whole_file = |message: String| vec![Diagnostic::error(unknown_location(file), message)];
     let Some(mut module) = parse_module(context, text) else {
@@ -156,13 +159,18 @@ fn process_chunk(
             address_spaces: options.address_spaces,
             closed_world: options.closed_world,
         };
-        run_step(step, context, &mut module, &config).map_err(|error| {
+        let lines = run_step(step, context, &mut module, &config).map_err(|error| {
             if error.is_reported() {
                 Vec::new()
             } else {
                 whole_file(error.to_string())
             }
         })?;
+        stats.extend(
+            lines
+                .into_iter()
+                .map(|line| format!("{}: {line}", step.name)),
+        );
         verify(&module, &options.address_spaces, step.name)?;
     }
     match options.emit {

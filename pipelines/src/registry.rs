@@ -25,7 +25,8 @@ pub enum StepKind {
     /// MLIR's own passes, as a textual pass pipeline nested under `builtin.module`.
     MlirPasses(&'static str),
     /// A gas pattern set.
-    PatternSet(fn(&Context, &mut Module, &StepConfig) -> Result<(), PipelineError>),
+    /// It returns its `--stats` lines.
+    PatternSet(fn(&Context, &mut Module, &StepConfig) -> Result<Vec<String>, PipelineError>),
 }
 
 /// One named step of a pipeline.
@@ -57,7 +58,7 @@ pub const STEPS: &[Step] = &[
         output: "every generic cast is gas.tag/gas.untag, every generic access a gas.dispatch over all spaces",
         kind: StepKind::PatternSet(|context, module, config| {
             gas_patterns::raise::run(context, module, &config.address_spaces);
-            Ok(())
+            Ok(Vec::new())
         }),
     },
     Step {
@@ -71,8 +72,59 @@ pub const STEPS: &[Step] = &[
             };
             let stats =
                 gas_patterns::propagate::run(context, module, &config.address_spaces, options);
-            tracing::info!(?stats, "propagate");
-            Ok(())
+            Ok(vec![format!(
+                "{} dispatch(es) narrowed ({} to one space), {} explicit cast(s) decided, \
+                 {} clone(s) for {} call(s), {} result type(s) named, {} function(s) erased",
+                stats.dispatches_narrowed,
+                stats.dispatches_resolved,
+                stats.explicit_casts_folded,
+                stats.clones_created,
+                stats.calls_specialized,
+                stats.results_specialized,
+                stats.functions_erased,
+            )])
+        }),
+    },
+    Step {
+        name: gas_patterns::explicit_cast_tags::SET,
+        summary: "kernels with to_* casts keep private tags and clear tags on casts to global",
+        input: "a verified module with gas ops",
+        output: "the same ops; functions of such kernels marked gas.tags_preserved",
+        kind: StepKind::PatternSet(|context, module, config| {
+            Ok(gas_patterns::explicit_cast_tags::run(
+                context,
+                module,
+                &config.address_spaces,
+                config.closed_world,
+            ))
+        }),
+    },
+    Step {
+        name: gas_patterns::private_branch_elision::SET,
+        summary: "private memory in the global buffer for kernels that need it: dispatches lose their private case",
+        input: "a verified module with gas ops (explicit-cast-tags first where to_* remain)",
+        output: "functions marked gas.private_in_global, their dispatches without the private case",
+        kind: StepKind::PatternSet(|context, module, config| {
+            Ok(gas_patterns::private_branch_elision::run(
+                context,
+                module,
+                &config.address_spaces,
+                config.closed_world,
+            ))
+        }),
+    },
+    Step {
+        name: gas_patterns::static_global::SET,
+        summary: "kernels where no local pointer becomes generic: every generic access is global",
+        input: "a verified module with gas ops (private-branch-elision first where private pointers become generic)",
+        output: "functions marked gas.static_global, their dispatches global-only, to_local null",
+        kind: StepKind::PatternSet(|context, module, config| {
+            Ok(gas_patterns::static_global::run(
+                context,
+                module,
+                &config.address_spaces,
+                config.closed_world,
+            ))
         }),
     },
     Step {
@@ -82,6 +134,7 @@ pub const STEPS: &[Step] = &[
         output: "LLVM dialect only (plus the input's func ops); every gas op left is an error at its location",
         kind: StepKind::PatternSet(|context, module, config| {
             gas_patterns::lower::run(context, module, &config.address_spaces)
+                .map(|()| Vec::new())
                 .map_err(PipelineError::from)
         }),
     },
@@ -113,10 +166,24 @@ pub const PRESETS: &[Preset] = &[
         summary: "raise, lower: every generic access becomes a run-time switch on the tag",
         steps: &[gas_patterns::raise::SET, gas_patterns::lower::SET],
     },
+    Preset {
+        name: "O2",
+        summary: "raise, every resolution set, lower, then MLIR's canonicalize and CSE",
+        steps: &[
+            gas_patterns::raise::SET,
+            gas_patterns::explicit_cast_tags::SET,
+            gas_patterns::propagate::SET,
+            gas_patterns::private_branch_elision::SET,
+            gas_patterns::static_global::SET,
+            gas_patterns::lower::SET,
+            "canonicalize",
+            "cse",
+        ],
+    },
 ];
 
 /// The pipeline `gas-opt` runs when none is named.
-pub const DEFAULT_PIPELINE: &str = "verify";
+pub const DEFAULT_PIPELINE: &str = "O2";
 
 /// A pipeline resolved from its name or from a comma list of step names.
 #[derive(Clone)]
@@ -175,7 +242,7 @@ pub fn run_step(
     context: &Context,
     module: &mut Module,
     config: &StepConfig,
-) -> Result<(), PipelineError> {
+) -> Result<Vec<String>, PipelineError> {
     match step.kind {
         StepKind::MlirPasses(passes) => {
             register_all_passes();
@@ -190,6 +257,7 @@ pub fn run_step(
             })?;
             manager
                 .run(module)
+                .map(|()| Vec::new())
                 .map_err(|_| PipelineError::StepFailed { step: step.name })
         }
         StepKind::PatternSet(run) => run(context, module, config),

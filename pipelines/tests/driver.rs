@@ -62,7 +62,7 @@ fn write(directory: &Path, name: &str, text: &str) -> String {
 
 #[test]
 fn valid_input_from_stdin_prints_to_stdout() {
-    let output = gas_opt(&[], VALID.as_bytes());
+    let output = gas_opt(&["--pipeline", "verify"], VALID.as_bytes());
     assert!(output.status.success(), "{}", stderr(&output));
     assert!(
         stdout(&output).contains(r#""gas.tag"(%arg0)"#),
@@ -143,7 +143,7 @@ fn output_file_is_written_only_on_success() {
         "previous contents"
     );
 
-    let succeeded = gas_opt(&["-o", &out_arg], VALID.as_bytes());
+    let succeeded = gas_opt(&["--pipeline", "verify", "-o", &out_arg], VALID.as_bytes());
     assert!(succeeded.status.success(), "{}", stderr(&succeeded));
     assert!(stdout(&succeeded).is_empty());
     assert!(std::fs::read_to_string(&out)
@@ -252,7 +252,7 @@ fn llvm_ir_input_is_imported() {
         "k.ll",
         "define spir_func i32 @read(ptr addrspace(3) %l) {\n  %g = addrspacecast ptr addrspace(3) %l to ptr addrspace(4)\n  %v = load i32, ptr addrspace(4) %g, align 4\n  ret i32 %v\n}\n",
     );
-    let output = gas_opt(&[&input], b"");
+    let output = gas_opt(&[&input, "--pipeline", "verify"], b"");
     assert!(output.status.success(), "{}", stderr(&output));
     let text = stdout(&output);
     assert!(text.contains("llvm.addrspacecast"), "{text}");
@@ -290,7 +290,10 @@ fn emit_llvm_ir_translates_and_refuses_gas_ops() {
         stdout(&output)
     );
 
-    let output = gas_opt(&["--emit", "llvm-ir"], VALID.as_bytes());
+    let output = gas_opt(
+        &["--pipeline", "verify", "--emit", "llvm-ir"],
+        VALID.as_bytes(),
+    );
     assert_eq!(output.status.code(), Some(1));
     let text = stderr(&output);
     assert!(
@@ -330,5 +333,26 @@ fn verify_diagnostics_passes_on_met_and_fails_on_unmet_expectations() {
         stderr(&unexpected).contains("unexpected error"),
         "{}",
         stderr(&unexpected)
+    );
+}
+
+#[test]
+fn default_pipeline_is_o2_and_stats_explain_it() {
+    let directory = tempfile::tempdir().expect("a temp dir");
+    let input = write(
+        directory.path(),
+        "k.ll",
+        "define spir_kernel void @k(ptr addrspace(1) %p) {\n  %g = addrspacecast ptr addrspace(1) %p to ptr addrspace(4)\n  %v = load i32, ptr addrspace(4) %g, align 4\n  store i32 %v, ptr addrspace(1) %p, align 4\n  ret void\n}\n",
+    );
+    let output = gas_opt(&[&input, "--emit", "llvm-ir", "--stats"], b"");
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    // Resolved statically: a global load, no switch on the tag.
+    assert!(text.contains("load i32, ptr addrspace(1)"), "{text}");
+    assert!(!text.contains("switch"), "{text}");
+    let stats = stderr(&output);
+    assert!(
+        stats.contains("static-global: @k: every generic pointer is global"),
+        "{stats}"
     );
 }

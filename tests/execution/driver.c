@@ -201,6 +201,12 @@ void __gas_chk_as1(void *p) {
             return;
     as_fail(1, p);
 }
+/* Global access in a function whose private memory is in the global buffer
+ * (gas-private-in-global): the work-item's own private memory counts too. */
+void __gas_chk_as1p(void *p) {
+    if (p && in_private((uintptr_t)p)) return;
+    __gas_chk_as1(p);
+}
 void __gas_chk_as3(void *p) {
     if (!in_local((uintptr_t)p)) as_fail(3, p);
 }

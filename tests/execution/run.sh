@@ -136,7 +136,7 @@ to_x86() { # in.ll out.ll
             -e 's/\bspir_kernel //g' -e 's/\bspir_func //g' "$1"
     } >"$2.tmp" || return 1
     if [ "$SPACECHECK" = 1 ]; then
-        awk -f "$HERE/spacecheck.awk" "$2.tmp" >"$2" || return 1
+        awk -f "$HERE/spacecheck.awk" "$2.tmp" "$2.tmp" >"$2" || return 1
         rm -f "$2.tmp"
     else
         mv "$2.tmp" "$2"

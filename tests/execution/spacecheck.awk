@@ -21,6 +21,13 @@
 # i64 4)`, the base global is checked (same space); other constant-expression
 # operands are left alone.
 #
+# Functions carrying the LLVM attribute "gas-private-in-global" (set by gas's
+# private-branch-elision: their private memory lives in the global buffer) may
+# reach their own private memory through global pointers: their global
+# accesses are checked with @__gas_chk_as1p (global or the work-item's own
+# private memory). The attribute sits in an attribute group at the end of the
+# file, so the input is read twice: `awk -f spacecheck.awk F F`.
+#
 # Works with mawk (no gawk extensions).
 
 function opname_at(s, start,    rest) {
@@ -41,6 +48,7 @@ function emit_check(text, pos,    sp, op) {
     op = opname_at(cur, pos)
     if (op == "") return
     if (sp == 0) pending = pending "  call void @__gas_chk_as0(ptr " op ")\n"
+    else if (sp == 1 && in_pig) pending = pending "  call void @__gas_chk_as1p(ptr addrspace(1) " op ")\n"
     else pending = pending "  call void @__gas_chk_as" sp "(ptr addrspace(" sp ") " op ")\n"
     nchecks++
 }
@@ -79,6 +87,23 @@ BEGIN {
     nchecks = 0
 }
 
+# First reading: the attribute groups that say private-in-global.
+NR == FNR {
+    if ($0 ~ /^attributes #[0-9]+ = .*"gas-private-in-global"/) {
+        group = $2; sub(/^#/, "", group); pig[group] = 1
+    }
+    next
+}
+
+/^define / {
+    in_pig = 0
+    line = $0
+    while (match(line, /#[0-9]+/)) {
+        if (substr(line, RSTART + 1, RLENGTH - 1) in pig) in_pig = 1
+        line = substr(line, RSTART + RLENGTH)
+    }
+}
+
 {
     cur = $0; pending = ""
     if (cur ~ /^[ \t]+(%[-a-zA-Z$._0-9"]+ = )?load /) check_one(cur, RE_LS, "last")
@@ -92,5 +117,6 @@ BEGIN {
 END {
     print "declare void @__gas_chk_as0(ptr)"
     print "declare void @__gas_chk_as1(ptr addrspace(1))"
+    print "declare void @__gas_chk_as1p(ptr addrspace(1))"
     print "declare void @__gas_chk_as3(ptr addrspace(3))"
 }

@@ -54,6 +54,9 @@ struct Cli {
     /// kernels are entry points), so `propagate` may use its call sites.
     #[arg(long, value_enum, default_value = "auto")]
     closed_world: ClosedWorldArg,
+    /// Print what each step decided (per kernel for the kernel-wide sets) to stderr.
+    #[arg(long)]
+    stats: bool,
 }
 
 const USAGE_ERROR: u8 = 2;
@@ -132,6 +135,11 @@ fn run(cli: &Cli, options: &Options) -> Result<bool, String> {
         process(&source, &name, options).map_err(|error| format!("{name}: error: {error}"))?;
     for diagnostic in &outcome.diagnostics {
         eprintln!("{diagnostic}");
+    }
+    if cli.stats {
+        for line in &outcome.stats {
+            eprintln!("{line}");
+        }
     }
     if !outcome.success {
         return Ok(false);

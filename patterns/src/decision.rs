@@ -1,0 +1,80 @@
+//! A rewrite decided ahead of time (from an analysis whose facts are keyed
+//! by value identity) and applied to its op afterwards, once per op.
+
+use crate::adapter::NotApplied;
+use crate::emit::Emitter;
+use gas_dialect::ops::{untag, Dispatch};
+use gas_dialect::{AddressSpaceMap, SpaceSet};
+use melior::ir::operation::OperationLike;
+use melior::ir::{OperationRef, Value, ValueLike};
+use melior::{Context, RewriterBase};
+
+/// What to do with one gas op.
+pub enum Decision {
+    /// A `gas.dispatch` with these candidate spaces instead.
+    Narrow(Vec<SpaceSet>),
+    /// A `gas.to_named` that always succeeds: `gas.untag`.
+    ToNamedIsUntag,
+    /// A `gas.to_named` that always fails: null.
+    ToNamedIsNull,
+}
+
+/// Applies `decision` to `op` through `rewriter`.
+pub fn apply<'c>(
+    context: &'c Context,
+    map: &AddressSpaceMap,
+    rewriter: &RewriterBase<'c, '_>,
+    op: OperationRef<'c, '_>,
+    decision: &Decision,
+) -> Result<(), NotApplied> {
+    rewriter.set_insertion_point_before(op);
+    let location = op.location();
+    let replacement: Vec<Value> = match decision {
+        Decision::Narrow(spaces) => {
+            let dispatch = Dispatch::of(op).ok_or(NotApplied("not a dispatch"))?;
+            let narrowed = dispatch
+                .with_spaces(context, map, spaces)
+                .map_err(|_| NotApplied("could not rebuild the dispatch"))?;
+            let narrowed = rewriter.insert(narrowed);
+            narrowed.results().map(Into::into).collect()
+        }
+        Decision::ToNamedIsUntag => {
+            let source = op.operand(0).map_err(|_| NotApplied("no operand"))?;
+            let named = op.result(0).map_err(|_| NotApplied("no result"))?.r#type();
+            let cast = untag(source, named, location).map_err(|_| NotApplied("untag"))?;
+            let cast = rewriter.insert(cast);
+            cast.results().map(Into::into).collect()
+        }
+        Decision::ToNamedIsNull => {
+            let named = op.result(0).map_err(|_| NotApplied("no result"))?.r#type();
+            let emitter = Emitter {
+                context,
+                rewriter,
+                location,
+            };
+            vec![emitter.zero(named)?]
+        }
+    };
+    rewriter.replace_op_with_values(op, &replacement);
+    Ok(())
+}
+
+/// Applies every decision of `plan` (taken before any change) in order; a
+/// decision that cannot be applied leaves its op alone. Returns how many applied.
+pub fn apply_all<'c>(
+    context: &'c Context,
+    map: &AddressSpaceMap,
+    plan: Vec<(OperationRef<'c, '_>, Decision)>,
+    set: &'static str,
+) -> usize {
+    let owner = melior::IrRewriter::new(context);
+    let rewriter = owner.as_rewriter_base();
+    let mut applied = 0;
+    for (op, decision) in plan {
+        match apply(context, map, &rewriter, op, &decision) {
+            Ok(()) => applied += 1,
+            Err(NotApplied(reason)) => tracing::debug!(set, reason, "left alone"),
+        }
+    }
+    applied
+}

@@ -1,0 +1,55 @@
+//! `explicit-cast-tags`: explicit casts with private memory in the global
+//! buffer (seed 000, last section).
+//!
+//! Where `to_global`/`to_local`/`to_private` remain in a kernel or anything
+//! it calls, the kernel's functions are marked `gas.tags_preserved`: private
+//! pointers keep their tag `001` even when private memory is in the global
+//! buffer (so `to_private` and `to_global` can tell them apart), and `lower`
+//! clears the tag (`shl 4`/`ashr 4`) on every cast back to global and in the
+//! global case of every dispatch (a private pointer may reach it once
+//! `private-branch-elision` or `static-global` dropped the private case).
+//! Marking is always safe — it only costs the clearing — so every function a
+//! kernel with explicit casts reaches is marked; kernels whose calls cannot
+//! be followed are marked too, as far as the module goes.
+
+use crate::kernels::{mark, KernelGraph};
+use crate::propagate::analysis::ClosedWorld;
+use gas_dialect::{names, AddressSpaceMap};
+use melior::ir::Module;
+use melior::Context;
+
+/// The set's name, as in DESIGN.md and `--pipeline`.
+pub const SET: &str = "explicit-cast-tags";
+
+/// Runs `explicit-cast-tags`; returns one line per kernel saying what was
+/// decided and why.
+pub fn run(
+    context: &Context,
+    module: &mut Module,
+    map: &AddressSpaceMap,
+    closed_world: ClosedWorld,
+) -> Vec<String> {
+    let graph = KernelGraph::build(module, map, closed_world);
+    let mut report = Vec::new();
+    let mut marked = std::collections::BTreeSet::new();
+    for kernel in graph.kernels() {
+        let facts = graph.reach_facts(kernel);
+        if facts.explicit_casts == 0 {
+            report.push(format!(
+                "@{kernel}: no explicit casts, tags need not be preserved"
+            ));
+            continue;
+        }
+        report.push(format!(
+            "@{kernel}: {} explicit cast(s): private tags preserved, casts to global clear tags",
+            facts.explicit_casts
+        ));
+        marked.extend(graph.reach(kernel));
+    }
+    for name in marked {
+        if let Some(node) = graph.functions.get(&name) {
+            mark(context, node.op, names::TAGS_PRESERVED_ATTR);
+        }
+    }
+    report
+}

@@ -1,0 +1,303 @@
+//! Kernel-wide facts for the sets that decide per kernel
+//! (`explicit-cast-tags`, `private-branch-elision`, `static-global`): what
+//! each function does with generic pointers, which functions each kernel
+//! reaches, and which kernels can take a decision consistently.
+//!
+//! A decision taken for a kernel changes every function it reaches, so it is
+//! only taken when each of those functions is reached by no other kernel
+//! that does not take it, and by nothing outside the module. Calls that
+//! cannot be followed (indirect calls, calls to functions defined elsewhere
+//! that are not OpenCL or SPIR-V builtins or LLVM intrinsics) make a
+//! kernel's facts unprovable.
+
+use crate::propagate::analysis::{each_op, ClosedWorld, ModuleIndex};
+use gas_dialect::ops::{pointer_address_space, value_space, Dispatch};
+use gas_dialect::{names, AddressSpace, AddressSpaceMap};
+use melior::ir::attribute::FlatSymbolRefAttribute;
+use melior::ir::operation::OperationLike;
+use melior::ir::{Module, OperationRef, ValueLike};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// What one function does with generic pointers.
+#[derive(Clone, Debug, Default)]
+pub struct FunctionFacts {
+    /// `to_global`/`to_local`/`to_private` (as `gas.to_named` or still a call).
+    pub explicit_casts: usize,
+    /// Local pointers cast to generic.
+    pub local_to_generic: usize,
+    /// Private pointers cast to generic.
+    pub private_to_generic: usize,
+    /// Accesses through generic pointers that may reach private memory.
+    pub private_candidates: usize,
+    /// Why calls in the function cannot be followed, if they cannot.
+    pub unfollowable_call: Option<String>,
+    /// Functions of the module it calls directly.
+    pub callees: BTreeSet<String>,
+}
+
+/// Builtins are defined by the implementation and never make a named
+/// pointer generic behind the program's back.
+fn is_builtin(callee: &str) -> bool {
+    callee.starts_with("_Z") || callee.starts_with("__spirv_") || callee.starts_with("llvm.")
+}
+
+fn is_explicit_cast_builtin(callee: &str) -> bool {
+    ["__to_global", "__to_local", "__to_private"].contains(&callee)
+        || callee.contains("__spirv_GenericCastToPtrExplicit")
+}
+
+/// One function of the graph.
+pub struct Node<'c, 'a> {
+    pub op: OperationRef<'c, 'a>,
+    pub is_kernel: bool,
+    /// Every call of it is in the module (or it is a kernel, an entry point).
+    pub callers_known: bool,
+    pub facts: FunctionFacts,
+}
+
+/// The module's functions with bodies, their facts and their calls.
+pub struct KernelGraph<'c, 'a> {
+    pub functions: BTreeMap<String, Node<'c, 'a>>,
+}
+
+impl<'c, 'a> KernelGraph<'c, 'a> {
+    pub fn build(module: &'a Module<'c>, map: &AddressSpaceMap, closed_world: ClosedWorld) -> Self {
+        let index = ModuleIndex::build(module.as_operation());
+        let mut functions = BTreeMap::new();
+        for (name, function) in &index.functions {
+            if !function.has_body {
+                continue;
+            }
+            functions.insert(
+                name.clone(),
+                Node {
+                    op: function.op,
+                    is_kernel: function.is_kernel,
+                    callers_known: function.is_kernel || index.is_closed(name, closed_world),
+                    facts: function_facts(function.op, &index, map),
+                },
+            );
+        }
+        Self { functions }
+    }
+
+    /// The kernels of the module.
+    pub fn kernels(&self) -> Vec<&str> {
+        self.functions
+            .iter()
+            .filter(|(_, node)| node.is_kernel)
+            .map(|(name, _)| name.as_str())
+            .collect()
+    }
+
+    /// `kernel` and every function it reaches through direct calls.
+    pub fn reach(&self, kernel: &str) -> BTreeSet<String> {
+        let mut reached = BTreeSet::new();
+        let mut pending = vec![kernel.to_string()];
+        while let Some(name) = pending.pop() {
+            if !reached.insert(name.clone()) {
+                continue;
+            }
+            if let Some(node) = self.functions.get(&name) {
+                pending.extend(node.facts.callees.iter().cloned());
+            }
+        }
+        reached
+    }
+
+    /// The facts of `kernel` and everything it reaches, summed; the first
+    /// unfollowable call wins.
+    pub fn reach_facts(&self, kernel: &str) -> FunctionFacts {
+        let mut total = FunctionFacts::default();
+        for name in self.reach(kernel) {
+            let Some(node) = self.functions.get(&name) else {
+                continue;
+            };
+            let facts = &node.facts;
+            total.explicit_casts += facts.explicit_casts;
+            total.local_to_generic += facts.local_to_generic;
+            total.private_to_generic += facts.private_to_generic;
+            total.private_candidates += facts.private_candidates;
+            if total.unfollowable_call.is_none() {
+                total.unfollowable_call = facts
+                    .unfollowable_call
+                    .as_ref()
+                    .map(|why| format!("{why} in @{name}"));
+            }
+        }
+        total
+    }
+
+    /// Of `candidates`, the kernels whose reached functions are reached by no
+    /// kernel outside the accepted set and by nothing outside the module;
+    /// each rejected kernel with the reason.
+    pub fn consistent(
+        &self,
+        candidates: BTreeSet<String>,
+    ) -> (BTreeSet<String>, BTreeMap<String, String>) {
+        let reach: BTreeMap<&str, BTreeSet<String>> = self
+            .kernels()
+            .into_iter()
+            .map(|kernel| (kernel, self.reach(kernel)))
+            .collect();
+        let mut accepted = candidates;
+        let mut rejected = BTreeMap::new();
+        loop {
+            let mut dropped = Vec::new();
+            for kernel in &accepted {
+                let reason = reach[kernel.as_str()].iter().find_map(|name| {
+                    let node = self.functions.get(name)?;
+                    if !node.callers_known {
+                        return Some(format!("@{name} may be called from outside the module"));
+                    }
+                    reach
+                        .iter()
+                        .find(|(other, reached)| {
+                            !accepted.contains(**other) && reached.contains(name)
+                        })
+                        .map(|(other, _)| format!("@{name} is shared with kernel @{other}"))
+                });
+                if let Some(reason) = reason {
+                    dropped.push((kernel.clone(), reason));
+                }
+            }
+            if dropped.is_empty() {
+                break;
+            }
+            for (kernel, reason) in dropped {
+                accepted.remove(&kernel);
+                rejected.insert(kernel, reason);
+            }
+        }
+        (accepted, rejected)
+    }
+
+    /// Every function reached by one of `kernels`.
+    pub fn functions_of(&self, kernels: &BTreeSet<String>) -> BTreeSet<String> {
+        kernels
+            .iter()
+            .flat_map(|kernel| self.reach(kernel))
+            .collect()
+    }
+
+    /// Whether function `name` carries the unit attribute `attribute`.
+    pub fn has_attribute(&self, name: &str, attribute: &str) -> bool {
+        self.functions
+            .get(name)
+            .is_some_and(|node| node.op.attribute(attribute).is_ok())
+    }
+}
+
+fn function_facts(
+    function: OperationRef,
+    index: &ModuleIndex,
+    map: &AddressSpaceMap,
+) -> FunctionFacts {
+    let mut facts = FunctionFacts::default();
+    each_op(function, &mut |op| {
+        let name = op.name();
+        let Ok(name) = name.as_string_ref().as_str() else {
+            return;
+        };
+        match name {
+            names::TO_NAMED => facts.explicit_casts += 1,
+            names::TAG | "llvm.addrspacecast" => {
+                let from = op.operand(0).ok().and_then(|value| value_space(value, map));
+                let to = op
+                    .result(0)
+                    .ok()
+                    .and_then(|result| pointer_address_space(result.r#type()))
+                    .and_then(|number| map.space(number));
+                if to == Some(AddressSpace::Generic) {
+                    match from {
+                        Some(AddressSpace::Local) => facts.local_to_generic += 1,
+                        Some(AddressSpace::Private) => facts.private_to_generic += 1,
+                        _ => {}
+                    }
+                }
+            }
+            names::DISPATCH => {
+                let private = Dispatch::of(op)
+                    .and_then(|dispatch| dispatch.spaces(map).ok())
+                    .is_some_and(|spaces| {
+                        spaces.iter().any(|set| set.contains(AddressSpace::Private))
+                    });
+                if private {
+                    facts.private_candidates += 1;
+                }
+            }
+            "llvm.call" | "func.call" => {
+                let callee = op
+                    .attribute("callee")
+                    .ok()
+                    .and_then(|callee| FlatSymbolRefAttribute::try_from(callee).ok())
+                    .map(|callee| callee.value().to_string());
+                match callee {
+                    None => {
+                        facts
+                            .unfollowable_call
+                            .get_or_insert_with(|| "an indirect call".into());
+                    }
+                    Some(callee) if is_explicit_cast_builtin(&callee) => facts.explicit_casts += 1,
+                    Some(callee) => {
+                        let defined = index
+                            .functions
+                            .get(&callee)
+                            .is_some_and(|function| function.has_body && !function.is_replaceable);
+                        if defined {
+                            facts.callees.insert(callee);
+                        } else if !is_builtin(&callee) {
+                            facts.unfollowable_call.get_or_insert_with(|| {
+                                format!("a call of @{callee}, defined elsewhere")
+                            });
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+    });
+    facts
+}
+
+/// Kernel-wide decisions recorded on the function around an op.
+#[derive(Clone, Copy, Default)]
+pub struct FunctionFlags {
+    pub private_in_global: bool,
+    pub tags_preserved: bool,
+}
+
+impl FunctionFlags {
+    /// The flags of the function `op` is nested in (none outside functions).
+    pub fn of(op: &OperationRef) -> Self {
+        let mut current = op.parent_operation();
+        while let Some(parent) = current {
+            if matches!(
+                parent.name().as_string_ref().as_str(),
+                Ok("llvm.func" | "func.func")
+            ) {
+                return Self {
+                    private_in_global: parent
+                        .attribute(gas_dialect::names::PRIVATE_IN_GLOBAL_ATTR)
+                        .is_ok(),
+                    tags_preserved: parent
+                        .attribute(gas_dialect::names::TAGS_PRESERVED_ATTR)
+                        .is_ok(),
+                };
+            }
+            current = parent.parent_operation();
+        }
+        Self::default()
+    }
+
+    /// Whether a private pointer made generic carries no tag.
+    pub fn untagged_private(self) -> bool {
+        self.private_in_global && !self.tags_preserved
+    }
+}
+
+/// Sets the unit attribute `attribute` on `function`.
+pub fn mark(context: &melior::Context, function: OperationRef, attribute: &str) {
+    let unit = melior::ir::attribute::Attribute::unit(context);
+    crate::adapter::set_attribute(function, attribute, unit);
+}

@@ -1,0 +1,131 @@
+//! `private-branch-elision`: private memory in the global buffer (seed 000).
+//!
+//! A kernel whose generic accesses may still reach private memory gets its
+//! private memory placed in the global buffer: every function it reaches is
+//! marked `gas.private_in_global` (a backend must put their allocas in the
+//! global buffer), every dispatch there among several spaces loses its
+//! private case, which the global case takes over (a private pointer is then
+//! a valid global pointer), and `lower` gives private pointers no tag —
+//! unless the function is also `gas.tags_preserved`, where the global case
+//! clears the tag.
+//!
+//! Decided per kernel, only where it is provably right: every call of the
+//! kernel can be followed (code elsewhere could test `to_private` on an
+//! untagged pointer); explicit casts in its reach require
+//! `gas.tags_preserved` on every reached function (run `explicit-cast-tags`
+//! first); and no reached function is shared with a kernel that is not
+//! decided the same way or callable from outside the module. IGC decides
+//! this once for the whole module; gas only for the kernels that need it and
+//! the kernels that share functions with them.
+
+use crate::decision::{apply_all, Decision};
+use crate::kernels::{mark, KernelGraph};
+use crate::propagate::analysis::{each_op, ClosedWorld};
+use gas_dialect::ops::Dispatch;
+use gas_dialect::{names, AddressSpace, AddressSpaceMap, SpaceSet};
+use melior::ir::Module;
+use melior::Context;
+use std::collections::BTreeSet;
+
+/// The set's name, as in DESIGN.md and `--pipeline`.
+pub const SET: &str = "private-branch-elision";
+
+/// Runs `private-branch-elision`; returns one line per kernel saying what was
+/// decided and why.
+pub fn run(
+    context: &Context,
+    module: &mut Module,
+    map: &AddressSpaceMap,
+    closed_world: ClosedWorld,
+) -> Vec<String> {
+    let graph = KernelGraph::build(module, map, closed_world);
+    let mut report = Vec::new();
+    let mut eligible = BTreeSet::new();
+    let mut needs = BTreeSet::new();
+    for kernel in graph.kernels() {
+        let facts = graph.reach_facts(kernel);
+        let reach = graph.reach(kernel);
+        if let Some(why) = facts.unfollowable_call {
+            report.push(format!("@{kernel}: not applied: {why}"));
+        } else if facts.explicit_casts > 0
+            && !reach
+                .iter()
+                .all(|name| graph.has_attribute(name, names::TAGS_PRESERVED_ATTR))
+        {
+            report.push(format!(
+                "@{kernel}: not applied: explicit casts without preserved tags (run explicit-cast-tags first)"
+            ));
+        } else {
+            eligible.insert(kernel.to_string());
+            if facts.private_candidates > 0 {
+                needs.insert(kernel.to_string());
+            }
+        }
+    }
+    let (accepted, rejected) = graph.consistent(eligible);
+    for (kernel, why) in &rejected {
+        report.push(format!("@{kernel}: not applied: {why}"));
+    }
+    // Only the kernels that need it, and those sharing functions with them.
+    let mut chosen: BTreeSet<String> = needs.intersection(&accepted).cloned().collect();
+    loop {
+        let functions = graph.functions_of(&chosen);
+        let more: Vec<String> = accepted
+            .iter()
+            .filter(|kernel| !chosen.contains(*kernel))
+            .filter(|kernel| {
+                graph
+                    .reach(kernel)
+                    .iter()
+                    .any(|name| functions.contains(name))
+            })
+            .cloned()
+            .collect();
+        if more.is_empty() {
+            break;
+        }
+        chosen.extend(more);
+    }
+    for kernel in &accepted {
+        report.push(if chosen.contains(kernel) {
+            format!("@{kernel}: private memory in the global buffer, private cases dropped")
+        } else {
+            format!("@{kernel}: not needed: no access may reach private memory")
+        });
+    }
+    let functions = graph.functions_of(&chosen);
+    let mut plan = Vec::new();
+    for name in &functions {
+        let Some(node) = graph.functions.get(name) else {
+            continue;
+        };
+        mark(context, node.op, names::PRIVATE_IN_GLOBAL_ATTR);
+        each_op(node.op, &mut |op| {
+            let Some(spaces) = Dispatch::of(op).and_then(|dispatch| dispatch.spaces(map).ok())
+            else {
+                return;
+            };
+            // A private case among others goes: a private pointer is then
+            // untagged, i.e. looks global, so the global case takes it (and
+            // joins the candidates if it was not one). An access known to be
+            // private stays a private access (still right in the global buffer).
+            let droppable = |set: &SpaceSet| set.contains(AddressSpace::Private) && set.len() > 1;
+            if spaces.iter().any(droppable) {
+                let narrowed = spaces
+                    .iter()
+                    .map(|set| {
+                        if droppable(set) {
+                            set.without(AddressSpace::Private)
+                                .with(AddressSpace::Global)
+                        } else {
+                            *set
+                        }
+                    })
+                    .collect();
+                plan.push((op, Decision::Narrow(narrowed)));
+            }
+        });
+    }
+    apply_all(context, map, plan, SET);
+    report
+}

@@ -1,0 +1,115 @@
+//! `static-global`: static resolution when no local pointer becomes generic
+//! (seed 000).
+//!
+//! In a kernel and everything it calls, if no local pointer is ever cast to
+//! generic, and private memory is in the global buffer (`gas.private_in_global`
+//! on every reached function) or no private pointer is cast to generic
+//! either, every generic pointer points to global memory: each dispatch
+//! becomes a global access, `to_local` is null, and (with no private
+//! pointer made generic) `to_private` is null and `to_global` the pointer.
+//! The functions are marked `gas.static_global`.
+//!
+//! Unprovable — and left alone — when a call cannot be followed (indirect,
+//! or to a function defined elsewhere that is not a builtin), or when a
+//! reached function is shared with a kernel that does not qualify or may be
+//! called from outside the module.
+
+use crate::decision::{apply_all, Decision};
+use crate::kernels::{mark, KernelGraph};
+use crate::propagate::analysis::{each_op, ClosedWorld};
+use gas_dialect::ops::{pointer_address_space, Dispatch};
+use gas_dialect::{names, AddressSpace, AddressSpaceMap, SpaceSet};
+use melior::ir::operation::OperationLike;
+use melior::ir::{Module, ValueLike};
+use melior::Context;
+use std::collections::BTreeSet;
+
+/// The set's name, as in DESIGN.md and `--pipeline`.
+pub const SET: &str = "static-global";
+
+/// Runs `static-global`; returns one line per kernel saying what was decided
+/// and why.
+pub fn run(
+    context: &Context,
+    module: &mut Module,
+    map: &AddressSpaceMap,
+    closed_world: ClosedWorld,
+) -> Vec<String> {
+    let graph = KernelGraph::build(module, map, closed_world);
+    let mut report = Vec::new();
+    let mut eligible = BTreeSet::new();
+    let mut private_generic = BTreeSet::new();
+    for kernel in graph.kernels() {
+        let facts = graph.reach_facts(kernel);
+        let reach = graph.reach(kernel);
+        let private_in_global = reach
+            .iter()
+            .all(|name| graph.has_attribute(name, names::PRIVATE_IN_GLOBAL_ATTR));
+        if let Some(why) = facts.unfollowable_call {
+            report.push(format!("@{kernel}: not applied: {why}"));
+        } else if facts.local_to_generic > 0 {
+            report.push(format!(
+                "@{kernel}: not applied: {} local pointer(s) cast to generic",
+                facts.local_to_generic
+            ));
+        } else if facts.private_to_generic > 0 && !private_in_global {
+            report.push(format!(
+                "@{kernel}: not applied: {} private pointer(s) cast to generic and private memory not in the global buffer",
+                facts.private_to_generic
+            ));
+        } else {
+            eligible.insert(kernel.to_string());
+            if facts.private_to_generic > 0 {
+                private_generic.insert(kernel.to_string());
+            }
+        }
+    }
+    let (accepted, rejected) = graph.consistent(eligible);
+    for (kernel, why) in &rejected {
+        report.push(format!("@{kernel}: not applied: {why}"));
+    }
+    for kernel in &accepted {
+        report.push(format!(
+            "@{kernel}: every generic pointer is global: accesses resolved statically"
+        ));
+    }
+    // Private pointers that became generic keep to_private/to_global meaningful.
+    let keeps_private: BTreeSet<String> = graph.functions_of(&private_generic);
+    let mut plan = Vec::new();
+    for name in graph.functions_of(&accepted) {
+        let Some(node) = graph.functions.get(&name) else {
+            continue;
+        };
+        mark(context, node.op, names::STATIC_GLOBAL_ATTR);
+        let no_private = !keeps_private.contains(&name);
+        each_op(node.op, &mut |op| {
+            if let Some(spaces) = Dispatch::of(op).and_then(|dispatch| dispatch.spaces(map).ok()) {
+                let global = SpaceSet::single(AddressSpace::Global);
+                if spaces.iter().any(|set| *set != global) {
+                    plan.push((op, Decision::Narrow(vec![global; spaces.len()])));
+                }
+                return;
+            }
+            if op.name().as_string_ref().as_str() != Ok(names::TO_NAMED) {
+                return;
+            }
+            let target = op
+                .result(0)
+                .ok()
+                .and_then(|result| pointer_address_space(result.r#type()))
+                .and_then(|number| map.space(number));
+            match target {
+                Some(AddressSpace::Local) => plan.push((op, Decision::ToNamedIsNull)),
+                Some(AddressSpace::Private) if no_private => {
+                    plan.push((op, Decision::ToNamedIsNull))
+                }
+                Some(AddressSpace::Global) if no_private => {
+                    plan.push((op, Decision::ToNamedIsUntag))
+                }
+                _ => {}
+            }
+        });
+    }
+    apply_all(context, map, plan, SET);
+    report
+}

@@ -1,0 +1,84 @@
+// gas-opt: --pipeline raise,private-branch-elision --split-input-file --stats
+// Private memory in the global buffer for the kernels that need it: their
+// functions are marked gas.private_in_global and their dispatches lose the
+// private case (the global case takes private pointers over).
+
+llvm.func spir_funccc @helper(%g: !llvm.ptr<4>) -> i32 {
+  %v = llvm.load %g {alignment = 4 : i64} : !llvm.ptr<4> -> i32
+  llvm.return %v : i32
+}
+
+llvm.func spir_kernelcc @kernel_with_generic_accesses(%p: !llvm.ptr<1>, %l: !llvm.ptr<3>) {
+  %one = llvm.mlir.constant(1 : i64) : i64
+  %a = llvm.alloca %one x i32 : (i64) -> !llvm.ptr
+  %ga = llvm.addrspacecast %a : !llvm.ptr to !llvm.ptr<4>
+  %v = llvm.call spir_funccc @helper(%ga) : (!llvm.ptr<4>) -> i32
+  llvm.store %v, %p {alignment = 4 : i64} : i32, !llvm.ptr<1>
+  llvm.return
+}
+
+// -----
+
+// Nothing may reach private memory: the kernel is left as it is.
+llvm.func spir_kernelcc @negative_kernel_without_generic_accesses(%p: !llvm.ptr<1>) {
+  %v = llvm.load %p {alignment = 4 : i64} : !llvm.ptr<1> -> i32
+  llvm.store %v, %p {alignment = 4 : i64} : i32, !llvm.ptr<1>
+  llvm.return
+}
+
+// -----
+
+// to_private remains and tags are not preserved (explicit-cast-tags did not
+// run): an untagged private pointer would fail to_private. Left alone.
+llvm.func @__to_private(!llvm.ptr<4>) -> !llvm.ptr
+
+llvm.func spir_kernelcc @negative_unresolved_to_private_without_preserved_tags(%p: !llvm.ptr<1>, %sel: i1) {
+  %one = llvm.mlir.constant(1 : i64) : i64
+  %a = llvm.alloca %one x i32 : (i64) -> !llvm.ptr
+  %ga = llvm.addrspacecast %a : !llvm.ptr to !llvm.ptr<4>
+  %gp = llvm.addrspacecast %p : !llvm.ptr<1> to !llvm.ptr<4>
+  %g = llvm.select %sel, %ga, %gp : i1, !llvm.ptr<4>
+  %t = llvm.call @__to_private(%g) : (!llvm.ptr<4>) -> !llvm.ptr
+  %v = llvm.load %g {alignment = 4 : i64} : !llvm.ptr<4> -> i32
+  llvm.store %v, %t {alignment = 4 : i64} : i32, !llvm.ptr
+  llvm.return
+}
+
+// -----
+
+// A function defined elsewhere could test to_private on an untagged pointer.
+llvm.func spir_funccc @elsewhere(!llvm.ptr<4>)
+
+llvm.func spir_kernelcc @negative_kernel_calling_a_function_defined_elsewhere(%p: !llvm.ptr<1>) {
+  %one = llvm.mlir.constant(1 : i64) : i64
+  %a = llvm.alloca %one x i32 : (i64) -> !llvm.ptr
+  %ga = llvm.addrspacecast %a : !llvm.ptr to !llvm.ptr<4>
+  llvm.call spir_funccc @elsewhere(%ga) : (!llvm.ptr<4>) -> ()
+  %v = llvm.load %ga {alignment = 4 : i64} : !llvm.ptr<4> -> i32
+  llvm.store %v, %p {alignment = 4 : i64} : i32, !llvm.ptr<1>
+  llvm.return
+}
+
+// -----
+
+// A helper shared with a kernel that cannot take the decision (an indirect
+// call): neither kernel takes it, or the shared helper would see both tagged
+// and untagged private pointers.
+llvm.func spir_funccc @shared(%g: !llvm.ptr<4>) -> i32 {
+  %v = llvm.load %g {alignment = 4 : i64} : !llvm.ptr<4> -> i32
+  llvm.return %v : i32
+}
+
+llvm.func spir_kernelcc @negative_kernel_sharing_a_helper(%p: !llvm.ptr<1>) {
+  %gp = llvm.addrspacecast %p : !llvm.ptr<1> to !llvm.ptr<4>
+  %v = llvm.call spir_funccc @shared(%gp) : (!llvm.ptr<4>) -> i32
+  llvm.store %v, %p {alignment = 4 : i64} : i32, !llvm.ptr<1>
+  llvm.return
+}
+
+llvm.func spir_kernelcc @negative_kernel_with_an_indirect_call(%p: !llvm.ptr<1>, %f: !llvm.ptr) {
+  %gp = llvm.addrspacecast %p : !llvm.ptr<1> to !llvm.ptr<4>
+  %v = llvm.call spir_funccc @shared(%gp) : (!llvm.ptr<4>) -> i32
+  llvm.call %f() : !llvm.ptr, () -> ()
+  llvm.return
+}
