@@ -217,6 +217,22 @@ impl<'c, 'a> AsyncCopy3d<'c, 'a> {
         })
     }
 
+    /// The copy of one plane: every operand but the plane count and areas.
+    pub fn one_plane(&self) -> AsyncCopy2d<'c, 'a> {
+        AsyncCopy2d {
+            dst: self.dst,
+            dst_offset: self.dst_offset,
+            src: self.src,
+            src_offset: self.src_offset,
+            bytes_per_element: self.bytes_per_element,
+            elements_per_line: self.elements_per_line,
+            num_lines: self.num_lines,
+            src_line_length: self.src_line_length,
+            dst_line_length: self.dst_line_length,
+            event: self.event,
+        }
+    }
+
     /// Builds the `gas.async_copy_3d`.
     pub fn build(&self, location: Location<'c>) -> Result<Operation<'c>, DialectError> {
         let event = self.event.r#type();

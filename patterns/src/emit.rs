@@ -4,10 +4,13 @@
 //! An [`Emitter`] inserts through the pattern's rewriter at its current
 //! insertion point, so the driver sees every op a pattern creates.
 
-use melior::ir::attribute::{DenseI64ArrayAttribute, IntegerAttribute};
+use melior::ir::attribute::{
+    DenseI32ArrayAttribute, DenseI64ArrayAttribute, FlatSymbolRefAttribute, IntegerAttribute,
+    TypeAttribute,
+};
 use melior::ir::operation::{OperationBuilder, OperationLike};
 use melior::ir::r#type::IntegerType;
-use melior::ir::{Block, Identifier, Location, OperationRef, Region, RegionLike};
+use melior::ir::{Block, BlockLike, Identifier, Location, OperationRef, Region, RegionLike};
 use melior::ir::{Type, Value, ValueLike};
 use melior::Context;
 use melior::RewriterBase;
@@ -139,6 +142,145 @@ impl<'r, 'c, 'a> Emitter<'r, 'c, 'a> {
     /// `llvm.ashr`.
     pub fn ashr(&self, lhs: Value<'c, '_>, rhs: Value<'c, '_>) -> Result<Value<'c, 'r>, EmitError> {
         self.binary("llvm.ashr", lhs, rhs)
+    }
+
+    /// `llvm.add`.
+    pub fn add(&self, lhs: Value<'c, '_>, rhs: Value<'c, '_>) -> Result<Value<'c, 'r>, EmitError> {
+        self.binary("llvm.add", lhs, rhs)
+    }
+
+    /// `llvm.mul`.
+    pub fn mul(&self, lhs: Value<'c, '_>, rhs: Value<'c, '_>) -> Result<Value<'c, 'r>, EmitError> {
+        self.binary("llvm.mul", lhs, rhs)
+    }
+
+    /// `llvm.udiv`.
+    pub fn udiv(&self, lhs: Value<'c, '_>, rhs: Value<'c, '_>) -> Result<Value<'c, 'r>, EmitError> {
+        self.binary("llvm.udiv", lhs, rhs)
+    }
+
+    /// `llvm.urem`.
+    pub fn urem(&self, lhs: Value<'c, '_>, rhs: Value<'c, '_>) -> Result<Value<'c, 'r>, EmitError> {
+        self.binary("llvm.urem", lhs, rhs)
+    }
+
+    /// `llvm.getelementptr` of `offset` bytes from `base` (an `i8` GEP).
+    pub fn byte_offset(
+        &self,
+        base: Value<'c, '_>,
+        offset: Value<'c, '_>,
+    ) -> Result<Value<'c, 'r>, EmitError> {
+        const DYNAMIC_INDEX: i32 = i32::MIN;
+        let raw = DenseI32ArrayAttribute::new(self.context, &[DYNAMIC_INDEX]).into();
+        let byte = TypeAttribute::new(self.integer_type(8)).into();
+        self.single_result(
+            "llvm.getelementptr",
+            &[base, offset],
+            &[("elem_type", byte), ("rawConstantIndices", raw)],
+            base.r#type(),
+        )
+    }
+
+    /// `llvm.intr.memcpy(dst, src, bytes)`, not volatile, no alignment promised.
+    pub fn memcpy(
+        &self,
+        dst: Value<'c, '_>,
+        src: Value<'c, '_>,
+        bytes: Value<'c, '_>,
+    ) -> Result<(), EmitError> {
+        const NAME: &str = "llvm.intr.memcpy";
+        let not_volatile = IntegerAttribute::new(self.integer_type(1), 0).into();
+        self.insert(
+            NAME,
+            OperationBuilder::new(NAME, self.location)
+                .add_operands(&[dst, src, bytes])
+                .add_attributes(&[(Identifier::new(self.context, "isVolatile"), not_volatile)]),
+        )?;
+        Ok(())
+    }
+
+    /// `llvm.call` of `callee` with the calling convention `cconv` (as written
+    /// in `#llvm.cconv<...>`), returning `result` if any.
+    pub fn call(
+        &self,
+        callee: &str,
+        cconv: &str,
+        arguments: &[Value<'c, '_>],
+        result: Option<Type<'c>>,
+    ) -> Result<Option<Value<'c, 'r>>, EmitError> {
+        const NAME: &str = "llvm.call";
+        let cconv = melior::ir::Attribute::parse(self.context, &format!("#llvm.cconv<{cconv}>"))
+            .ok_or(EmitError::Build(NAME))?;
+        let attributes = [
+            (
+                Identifier::new(self.context, "callee"),
+                FlatSymbolRefAttribute::new(self.context, callee).into(),
+            ),
+            (Identifier::new(self.context, "CConv"), cconv),
+            (
+                Identifier::new(self.context, "op_bundle_sizes"),
+                DenseI32ArrayAttribute::new(self.context, &[]).into(),
+            ),
+            (
+                Identifier::new(self.context, "operandSegmentSizes"),
+                DenseI32ArrayAttribute::new(self.context, &[arguments.len() as i32, 0]).into(),
+            ),
+        ];
+        let mut builder = OperationBuilder::new(NAME, self.location)
+            .add_operands(arguments)
+            .add_attributes(&attributes);
+        if let Some(result) = result {
+            builder = builder.add_results(&[result]);
+        }
+        let call = self.insert(NAME, builder)?;
+        Ok(call.result(0).ok().map(Into::into))
+    }
+
+    /// `scf.for` from `lower` to `upper` by `step` (all `index`); returns the
+    /// op, with the insertion point moved into its body (before nothing yet:
+    /// the caller emits the body and its `scf.yield`), and the induction variable.
+    pub fn scf_for(
+        &self,
+        lower: Value<'c, '_>,
+        upper: Value<'c, '_>,
+        step: Value<'c, '_>,
+    ) -> Result<(OperationRef<'c, 'r>, Value<'c, 'r>), EmitError> {
+        const NAME: &str = "scf.for";
+        let region = Region::new();
+        region.append_block(Block::new(&[(Type::index(self.context), self.location)]));
+        let op = self.insert(
+            NAME,
+            OperationBuilder::new(NAME, self.location)
+                .add_operands(&[lower, upper, step])
+                .add_regions([region]),
+        )?;
+        let body = op
+            .region(0)
+            .ok()
+            .and_then(|region| region.first_block())
+            .ok_or(EmitError::NoRegion(NAME, 0))?;
+        let induction = body.argument(0).map_err(|_| EmitError::Build(NAME))?;
+        self.rewriter.set_insertion_point_to_end(body);
+        Ok((op, induction.into()))
+    }
+
+    /// `arith.index_cast` of an `index` to `iN`.
+    pub fn index_to_integer(
+        &self,
+        index: Value<'c, '_>,
+        bits: u32,
+    ) -> Result<Value<'c, 'r>, EmitError> {
+        self.single_result("arith.index_cast", &[index], &[], self.integer_type(bits))
+    }
+
+    /// `builtin.unrealized_conversion_cast` of `value` to `type` (between
+    /// SPIR's event type and gas's, removed by `reconcile-unrealized-casts`).
+    pub fn unrealized_cast(
+        &self,
+        value: Value<'c, '_>,
+        r#type: Type<'c>,
+    ) -> Result<Value<'c, 'r>, EmitError> {
+        self.single_result("builtin.unrealized_conversion_cast", &[value], &[], r#type)
     }
 
     /// `llvm.lshr`.

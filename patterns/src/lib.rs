@@ -9,6 +9,7 @@
 //! IR alone; [`adapter`] holds the crate's only `unsafe`.
 
 pub mod adapter;
+pub mod async_copy_simplify;
 pub mod decision;
 pub mod emit;
 pub mod explicit_cast_tags;
@@ -18,3 +19,4 @@ pub mod private_branch_elision;
 pub mod propagate;
 pub mod raise;
 pub mod static_global;
+pub mod work_group;

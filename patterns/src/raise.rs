@@ -11,8 +11,15 @@
 //!   friendly `__spirv_GenericCastToPtrExplicit_To{Global,Local,Private}`
 //!   become `gas.to_named`.
 //!
+//! - Calls of the async-copy builtins (`async_work_group_copy_2D2D`/`3D3D`,
+//!   `async_work_group_copy`, `async_work_group_strided_copy`) become
+//!   `gas.async_copy_2d`/`3d`, and `wait_group_events` `gas.wait_events`
+//!   ([`async_copies`]).
+//!
 //! Everything else (GEPs, selects, block arguments, compares, calls, ptrtoint
 //! on generic pointers) is left as it is: it stays valid on generic pointers.
+
+pub mod async_copies;
 
 use crate::adapter::{apply_by_walk, Applied, Environment, NotApplied, Pattern, Rewrite};
 use gas_dialect::access::{access_kind, ACCESS_KINDS};
@@ -53,6 +60,18 @@ pub fn populate_raise_patterns(patterns: &mut Vec<Pattern>) {
             rewrite: raise_explicit_cast,
         });
     }
+    patterns.push(Pattern {
+        set: SET,
+        name: "AsyncCopyCallToCopy",
+        root: "llvm.call",
+        rewrite: crate::raise::async_copies::raise_async_copy,
+    });
+    patterns.push(Pattern {
+        set: SET,
+        name: "WaitGroupEventsToWaitEvents",
+        root: "llvm.call",
+        rewrite: crate::raise::async_copies::raise_wait_group_events,
+    });
 }
 
 /// Runs `raise` on `module`. One walk suffices: no rewrite enables another,

@@ -128,6 +128,16 @@ pub const STEPS: &[Step] = &[
         }),
     },
     Step {
+        name: gas_patterns::async_copy_simplify::SET,
+        summary: "async copies with fewer dimensions for the same bytes (one plane, contiguous planes or lines)",
+        input: "a verified module with gas async copies",
+        output: "the same copies, 3D as 2D and 2D as one line where the constant sizes allow",
+        kind: StepKind::PatternSet(|context, module, config| {
+            gas_patterns::async_copy_simplify::run(context, module, &config.address_spaces);
+            Ok(Vec::new())
+        }),
+    },
+    Step {
         name: gas_patterns::lower::SET,
         summary: "gas → LLVM dialect: tagged pointers, tag checks and a switch on the tag per dispatch",
         input: "a verified module with gas ops (async copies are not lowered yet)",
@@ -175,6 +185,7 @@ pub const PRESETS: &[Preset] = &[
             gas_patterns::propagate::SET,
             gas_patterns::private_branch_elision::SET,
             gas_patterns::static_global::SET,
+            gas_patterns::async_copy_simplify::SET,
             gas_patterns::lower::SET,
             "canonicalize",
             "cse",

@@ -250,6 +250,80 @@ _Bool _Z39atomic_compare_exchange_strong_explicitPU3AS4VU7_AtomiciPU3AS4ii12memo
     (void)o1; (void)o2;
     return __atomic_compare_exchange_n(GENERIC(p), GENERIC(expected), desired, 0, SC, SC);
 }
+/* ---------------- work-group async copies: the reference -------------------
+ * Written from the specification (cl_khr_extended_async_copies, Codeplay
+ * GroupAsyncCopies): element e of line l of plane p goes from
+ *   src + (src_offset + p * src_plane_area + l * src_line_length + e) * bpe
+ * to
+ *   dst + (dst_offset + p * dst_plane_area + l * dst_line_length + e) * bpe,
+ * bpe bytes each. Every work-item calls the builtin; the work-item with local
+ * linear id 0 copies everything before it reaches the barrier that
+ * wait_group_events is, so the copy is complete for all after the wait. That
+ * is right here because the barrier is real; it is not how gas lowers (gas
+ * distributes the elements over the work-group). Events are opaque pointers
+ * (the harness turns target("spirv.Event") into ptr): the incoming event is
+ * returned, or a non-null token. */
+static size_t local_linear_id(void) {
+    return (cur->lid[2] * lsize[1] + cur->lid[1]) * lsize[0] + cur->lid[0];
+}
+static void *copy_3d(char *dst, size_t dst_offset, const char *src, size_t src_offset, size_t bpe,
+                     size_t epl, size_t lines, size_t planes, size_t src_line, size_t src_plane,
+                     size_t dst_line, size_t dst_plane, void *event) {
+    if (local_linear_id() == 0)
+        for (size_t p = 0; p < planes; p++)
+            for (size_t l = 0; l < lines; l++)
+                for (size_t e = 0; e < epl; e++)
+                    memcpy(dst + (dst_offset + p * dst_plane + l * dst_line + e) * bpe,
+                           src + (src_offset + p * src_plane + l * src_line + e) * bpe, bpe);
+    return event ? event : (void *)&copy_3d;
+}
+#define COPY2D_ARGS void *dst, size_t dst_offset, const void *src, size_t src_offset, size_t bpe, \
+    size_t epl, size_t lines, size_t src_line, size_t dst_line, void *event
+#define COPY3D_ARGS void *dst, size_t dst_offset, const void *src, size_t src_offset, size_t bpe, \
+    size_t epl, size_t lines, size_t planes, size_t src_line, size_t src_plane, size_t dst_line, \
+    size_t dst_plane, void *event
+void *_Z26async_work_group_copy_2D2DPU3AS3vmPU3AS1Kvmmmmmm9ocl_event(COPY2D_ARGS) {
+    return copy_3d(dst, dst_offset, src, src_offset, bpe, epl, lines, 1, src_line, 0, dst_line, 0, event);
+}
+void *_Z26async_work_group_copy_2D2DPU3AS1vmPU3AS3Kvmmmmmm9ocl_event(COPY2D_ARGS) {
+    return copy_3d(dst, dst_offset, src, src_offset, bpe, epl, lines, 1, src_line, 0, dst_line, 0, event);
+}
+void *_Z26async_work_group_copy_3D3DPU3AS3vmPU3AS1Kvmmmmmmmmm9ocl_event(COPY3D_ARGS) {
+    return copy_3d(dst, dst_offset, src, src_offset, bpe, epl, lines, planes, src_line, src_plane,
+                   dst_line, dst_plane, event);
+}
+void *_Z26async_work_group_copy_3D3DPU3AS1vmPU3AS3Kvmmmmmmmmm9ocl_event(COPY3D_ARGS) {
+    return copy_3d(dst, dst_offset, src, src_offset, bpe, epl, lines, planes, src_line, src_plane,
+                   dst_line, dst_plane, event);
+}
+/* OpenCL 1.x: async_work_group_copy(dst, src, n, event) and the strided form
+ * (stride on the global side), for the gentypes the corpus uses. */
+#define COPY1(mangled, T)                                                                          \
+    void *mangled(T *dst, const T *src, size_t n, void *event) {                                  \
+        return copy_3d((char *)dst, 0, (const char *)src, 0, sizeof(T), n, 1, 1, n, 0, n, 0, event); \
+    }
+#define STRIDED_TO_LOCAL(mangled, T)                                                               \
+    void *mangled(T *dst, const T *src, size_t n, size_t stride, void *event) {                   \
+        return copy_3d((char *)dst, 0, (const char *)src, 0, sizeof(T), 1, n, 1, stride, 0, 1, 0, event); \
+    }
+#define STRIDED_TO_GLOBAL(mangled, T)                                                              \
+    void *mangled(T *dst, const T *src, size_t n, size_t stride, void *event) {                   \
+        return copy_3d((char *)dst, 0, (const char *)src, 0, sizeof(T), 1, n, 1, 1, 0, stride, 0, event); \
+    }
+typedef float float4_t __attribute__((vector_size(16)));
+COPY1(_Z21async_work_group_copyPU3AS3iPU3AS1Kim9ocl_event, int)
+COPY1(_Z21async_work_group_copyPU3AS1iPU3AS3Kim9ocl_event, int)
+COPY1(_Z21async_work_group_copyPU3AS3cPU3AS1Kcm9ocl_event, char)
+COPY1(_Z21async_work_group_copyPU3AS1cPU3AS3Kcm9ocl_event, char)
+STRIDED_TO_LOCAL(_Z29async_work_group_strided_copyPU3AS3Dv4_fPU3AS1KS_mm9ocl_event, float4_t)
+STRIDED_TO_GLOBAL(_Z29async_work_group_strided_copyPU3AS1Dv4_fPU3AS3KS_mm9ocl_event, float4_t)
+STRIDED_TO_LOCAL(_Z29async_work_group_strided_copyPU3AS3sPU3AS1Ksmm9ocl_event, short)
+STRIDED_TO_GLOBAL(_Z29async_work_group_strided_copyPU3AS1sPU3AS3Ksmm9ocl_event, short)
+void _Z17wait_group_eventsiPU3AS49ocl_event(int n, void *events) {
+    (void)n; (void)events;
+    wg_wait();
+}
+
 /* OpenCL 1.x atomics on named (global AS1 / local AS3) int pointers */
 int _Z10atomic_addPU3AS1Vii(int *p, int v) { return __atomic_fetch_add(p, v, SC); }
 int _Z10atomic_addPU3AS3Vii(int *p, int v) { return __atomic_fetch_add(p, v, SC); }

@@ -10,7 +10,8 @@
 #        inlined:     clang -O2
 #      (build/<k>/spir.<form>.ll -- this is what a gas pipeline gets as input);
 #   2. retarget the SPIR IR to x86_64 (triple replaced, datalayout dropped,
-#      spir_kernel/spir_func calling conventions dropped), instrument every
+#      spir_kernel/spir_func calling conventions dropped, SPIR's event type
+#      target("spirv.Event"), which x86 cannot lay out, made a ptr), instrument every
 #      named-space access with an address-space check (spacecheck.awk), compile
 #      it and link it with driver.c, run it on the CPU (one thread per
 #      work-item, real barriers) and keep the printed output buffers
@@ -133,7 +134,8 @@ to_x86() { # in.ll out.ll
     {
         echo 'target triple = "x86_64-pc-linux-gnu"'
         sed -e '/^target datalayout/d' -e '/^target triple/d' \
-            -e 's/\bspir_kernel //g' -e 's/\bspir_func //g' "$1"
+            -e 's/\bspir_kernel //g' -e 's/\bspir_func //g' \
+            -e 's/target("spirv.Event")/ptr/g' "$1"
     } >"$2.tmp" || return 1
     if [ "$SPACECHECK" = 1 ]; then
         awk -f "$HERE/spacecheck.awk" "$2.tmp" "$2.tmp" >"$2" || return 1

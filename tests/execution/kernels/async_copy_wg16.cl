@@ -1,0 +1,6 @@
+// The async-copy sweep (async_copy_sweep.h) with a work-group of 16 work-item(s).
+#include "async_copy_sweep.h"
+
+kernel void async_copy_wg16(const global uchar *in, global uchar *out, local uchar *lbuf) {
+  sweep(in, out, lbuf, 0);
+}
