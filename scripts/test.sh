@@ -21,4 +21,4 @@ for pipeline in O0 O2 \
 done
 # Resolution quality must not regress below LLVM's InferAddressSpaces
 # (docs/resolution.md is the same report, kept in the repository).
-scripts/resolution-report.sh --stdout >/dev/null
+scripts/resolution-report.sh --check

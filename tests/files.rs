@@ -31,6 +31,7 @@ fn options(path: &Path, source: &str) -> (Options, bool) {
         verify_diagnostics: false,
         address_spaces: Default::default(),
         closed_world: ClosedWorld::default(),
+        multithreading: true,
     };
     let mut show_stats = false;
     let mut words = header.split_whitespace();

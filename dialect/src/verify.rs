@@ -9,10 +9,10 @@
 use crate::ops::{pointer_address_space, AsyncCopy2d, AsyncCopy3d, Dispatch};
 use crate::spaces::{AddressSpace, AddressSpaceMap};
 use crate::{names, DialectError};
-use melior::ir::attribute::IntegerAttribute;
+use melior::ir::attribute::{AttributeLike, IntegerAttribute};
 use melior::ir::operation::{OperationLike, OperationResult};
 use melior::ir::r#type::IntegerType;
-use melior::ir::{Location, Module, OperationRef, Value, ValueLike};
+use melior::ir::{Location, Module, OperationRef, TypeLike, Value, ValueLike};
 use std::ffi::CString;
 
 /// Emits an error diagnostic at `location` through MLIR's diagnostic engine.
@@ -30,12 +30,14 @@ pub fn verify<'c: 'a, 'a>(
     map: &AddressSpaceMap,
 ) -> Result<(), DialectError> {
     let mut count = 0;
+    // Accesses already parsed, by their scratch text: a module has few kinds.
+    let mut parsed = AccessCache::new();
     root.walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
         let name = op.name();
         let name = name.as_string_ref();
         if let Ok(name) = name.as_str() {
             if names::is_gas_op(name) {
-                for problem in check(&op, name, map) {
+                for problem in check(&op, name, map, &mut parsed) {
                     emit_error(op.location(), &format!("'{name}' op {problem}"));
                     count += 1;
                 }
@@ -67,11 +69,19 @@ pub fn report_gas_ops<'c: 'a, 'a>(root: &impl OperationLike<'c, 'a>, why: &str) 
     count
 }
 
-fn check(op: &OperationRef, name: &str, map: &AddressSpaceMap) -> Vec<String> {
+/// An access's kind (name, attributes, types) → whether MLIR accepted it.
+type AccessCache = std::collections::HashMap<String, Result<(), String>>;
+
+fn check(
+    op: &OperationRef,
+    name: &str,
+    map: &AddressSpaceMap,
+    parsed: &mut AccessCache,
+) -> Vec<String> {
     match name {
         names::TAG => check_cast(op, map, CastDirection::ToGeneric),
         names::UNTAG | names::TO_NAMED => check_cast(op, map, CastDirection::FromGeneric),
-        names::DISPATCH => check_dispatch(op, map),
+        names::DISPATCH => check_dispatch(op, map, parsed),
         names::ASYNC_COPY_2D => check_async_copy_2d(op, map),
         names::ASYNC_COPY_3D => check_async_copy_3d(op, map),
         _ => Vec::new(),
@@ -123,7 +133,11 @@ fn check_cast(op: &OperationRef, map: &AddressSpaceMap, direction: CastDirection
     problems
 }
 
-fn check_dispatch(op: &OperationRef, map: &AddressSpaceMap) -> Vec<String> {
+fn check_dispatch(
+    op: &OperationRef,
+    map: &AddressSpaceMap,
+    parsed: &mut AccessCache,
+) -> Vec<String> {
     let Some(dispatch) = Dispatch::of(*op) else {
         return Vec::new();
     };
@@ -182,7 +196,7 @@ fn check_dispatch(op: &OperationRef, map: &AddressSpaceMap) -> Vec<String> {
     if !problems.is_empty() {
         return problems;
     }
-    if let Err(reason) = check_access_parses(op, kind.name) {
+    if let Err(reason) = check_access_parses(op, kind.name, parsed) {
         problems.push(format!("does not hold a valid `{}`: {reason}", kind.name));
     }
     problems
@@ -194,10 +208,31 @@ fn check_dispatch(op: &OperationRef, map: &AddressSpaceMap) -> Vec<String> {
 /// through the C API) validates inherent attributes, e.g. an out-of-range
 /// atomic ordering, instead of crashing on them. Diagnostics of the scratch
 /// module are captured and reported at the dispatch's location.
-fn check_access_parses(op: &OperationRef, access: &str) -> Result<(), String> {
-    let context = op.context();
-    // SAFETY: the context owns `op`, so it outlives this call.
-    let context = unsafe { context.to_ref() };
+fn check_access_parses(
+    op: &OperationRef,
+    access: &str,
+    parsed: &mut AccessCache,
+) -> Result<(), String> {
+    // Types and attributes are uniqued by the context: their addresses
+    // identify them, so the scratch text is built and parsed once per kind.
+    let attributes = op
+        .attribute(names::ACCESS_ATTRS_ATTR)
+        .map_err(|_| "missing `access_attrs`".to_string())?;
+    let mut key = format!("{access} {:?}", attributes.to_raw().ptr);
+    for operand in op.operands() {
+        key.push_str(&format!(" {:?}", operand.r#type().to_raw().ptr));
+    }
+    key.push_str(" ->");
+    for result in op.results() {
+        key.push_str(&format!(" {:?}", result.r#type().to_raw().ptr));
+    }
+    if let Some(known) = parsed.get(&key) {
+        return known.clone();
+    }
+    let context_ref = op.context();
+    // SAFETY: the context owns `op`, so it outlives this call; `to_ref`
+    // borrows `context_ref` itself, which lives to the end of the function.
+    let context = unsafe { context_ref.to_ref() };
     let operand_types: Vec<String> = op
         .operands()
         .map(|operand| operand.r#type().to_string())
@@ -206,9 +241,6 @@ fn check_access_parses(op: &OperationRef, access: &str) -> Result<(), String> {
         .results()
         .map(|result| result.r#type().to_string())
         .collect();
-    let attributes = op
-        .attribute(names::ACCESS_ATTRS_ATTR)
-        .map_err(|_| "missing `access_attrs`".to_string())?;
     let arguments: Vec<String> = operand_types
         .iter()
         .enumerate()
@@ -235,7 +267,7 @@ fn check_access_parses(op: &OperationRef, access: &str) -> Result<(), String> {
     });
     let valid = Module::parse(context, &text).is_some_and(|module| module.as_operation().verify());
     context.detach_diagnostic_handler(handler);
-    if valid {
+    let outcome = if valid {
         Ok(())
     } else {
         let messages = captured.borrow();
@@ -243,7 +275,9 @@ fn check_access_parses(op: &OperationRef, access: &str) -> Result<(), String> {
             .first()
             .cloned()
             .unwrap_or_else(|| "MLIR rejected it".to_string()))
-    }
+    };
+    parsed.insert(key, outcome.clone());
+    outcome
 }
 
 fn check_space_entry(numbers: &[i32], map: &AddressSpaceMap) -> Vec<String> {

@@ -65,7 +65,11 @@ impl Pattern {
                     // SAFETY: MLIR passes a live op and rewriter for the
                     // duration of this call; the op's context outlives both.
                     let op = unsafe { OperationRef::from_raw(raw_op) };
-                    let context = unsafe { op.context().to_ref() };
+                    // `to_ref` borrows the ContextRef itself (it transmutes
+                    // `&ContextRef` into `&Context`): the ContextRef must
+                    // outlive every use, so it is bound here, not a temporary.
+                    let context_ref = op.context();
+                    let context = unsafe { context_ref.to_ref() };
                     let rewriter = unsafe { PatternRewriter::from_raw(raw_rewriter) };
                     rewrite(
                         Environment { context, map },
@@ -161,4 +165,39 @@ pub fn llvm_function_result(function_type: melior::ir::Type) -> Option<melior::i
             function_type.to_raw(),
         ))
     })
+}
+
+/// `op` printed on its own: local scope and assumed verified, so printing
+/// one op does not verify and number its whole enclosing function (the
+/// default does, which made printing a GEP per tag quadratic).
+pub fn print_locally(op: OperationRef) -> String {
+    unsafe extern "C" fn append(text: mlir_sys::MlirStringRef, data: *mut std::ffi::c_void) {
+        // SAFETY: `data` is the `Vec<u8>` below, alive for the print call;
+        // MLIR passes a valid (pointer, length) pair.
+        unsafe {
+            let buffer = &mut *(data as *mut Vec<u8>);
+            if !text.data.is_null() {
+                buffer.extend_from_slice(std::slice::from_raw_parts(
+                    text.data as *const u8,
+                    text.length,
+                ));
+            }
+        }
+    }
+    let mut buffer: Vec<u8> = Vec::new();
+    // SAFETY: the flags are created, used for one print of a live op and
+    // destroyed; the callback only appends to `buffer`.
+    unsafe {
+        let flags = mlir_sys::mlirOpPrintingFlagsCreate();
+        mlir_sys::mlirOpPrintingFlagsUseLocalScope(flags);
+        mlir_sys::mlirOpPrintingFlagsAssumeVerified(flags);
+        mlir_sys::mlirOperationPrintWithFlags(
+            op.to_raw(),
+            flags,
+            Some(append),
+            &mut buffer as *mut Vec<u8> as *mut std::ffi::c_void,
+        );
+        mlir_sys::mlirOpPrintingFlagsDestroy(flags);
+    }
+    String::from_utf8_lossy(&buffer).into_owned()
 }

@@ -40,15 +40,18 @@ pub const SET: &str = "lower";
 /// and the casts `raise` puts around SPIR events fold away. An event that
 /// goes anywhere else (a branch, a call, a return, memory) would be left
 /// with gas's type; each op that takes or gives one is reported.
-fn report_escaping_events(module: &Module) -> usize {
+fn report_escaping_events(context: &Context, module: &Module) -> usize {
     let mut count = 0;
+    let Ok(event) = gas_dialect::ops::event_type(context) else {
+        return 0;
+    };
     crate::propagate::analysis::each_op(module.as_operation(), &mut |op| {
         let name = op.name();
         let name = name.as_string_ref().as_str().unwrap_or_default();
         if gas_dialect::names::is_gas_op(name) || name == "builtin.unrealized_conversion_cast" {
             return;
         }
-        let is_event = |r#type: Type| r#type.to_string() == gas_dialect::names::EVENT_TYPE;
+        let is_event = |r#type: Type| r#type == event;
         let carries = op.operands().any(|operand| is_event(operand.r#type()))
             || op.results().any(|result| is_event(result.r#type()));
         if carries {
@@ -124,13 +127,12 @@ pub fn run(
     module: &mut Module,
     map: &AddressSpaceMap,
 ) -> Result<(), LowerError> {
-    // Rebuilding accesses from their attributes is only safe on verified dispatches.
-    if !module.as_operation().verify()
-        || gas_dialect::verify::verify(&module.as_operation(), map).is_err()
-    {
+    // Rebuilding accesses from their attributes is only safe on dispatches
+    // gas's verifier accepted (MLIR's own verifier is the caller's business).
+    if gas_dialect::verify::verify(&module.as_operation(), map).is_err() {
         return Err(LowerError::Unverified);
     }
-    let escaping = report_escaping_events(module);
+    let escaping = report_escaping_events(context, module);
     if escaping > 0 {
         return Err(LowerError::EventsEscape { count: escaping });
     }
@@ -351,7 +353,7 @@ fn provably_non_null(pointer: Value) -> bool {
 /// Whether a GEP is `inbounds`. Its flags are a pure property, which the C
 /// API cannot read as an attribute; the op's own printed form names them.
 fn is_inbounds(gep: &OperationRef) -> bool {
-    gep.to_string()
+    crate::adapter::print_locally(*gep)
         .split_once('=')
         .is_some_and(|(_, rest)| rest.trim_start().starts_with("llvm.getelementptr inbounds"))
 }

@@ -36,6 +36,8 @@ pub struct Options {
     pub address_spaces: AddressSpaceMap,
     /// Whether `propagate` may assume every non-kernel call site is in the module.
     pub closed_world: ClosedWorld,
+    /// Whether MLIR may use threads (`--mlir-disable-threading` turns it off).
+    pub multithreading: bool,
 }
 
 /// The result of processing one source.
@@ -96,6 +98,7 @@ pub fn new_context() -> Result<Context, PipelineError> {
 #[tracing::instrument(skip_all, fields(pipeline = %options.pipeline.name, file))]
 pub fn process(source: &[u8], file: &str, options: &Options) -> Result<Outcome, PipelineError> {
     let context = new_context()?;
+    context.enable_multi_threading(options.multithreading);
     let mut outcome = Outcome {
         success: true,
         ..Outcome::default()

@@ -139,8 +139,9 @@ impl<'c, 'a> ModuleIndex<'c, 'a> {
         let mut all_ops: Vec<OperationRef<'c, 'a>> = Vec::new();
         let mut current_function: Option<String> = None;
         each_op(module, &mut |op| {
-            let name = name_of(&op);
-            if is_function(&name) {
+            let identifier = op.name();
+            let name = identifier.as_string_ref().as_str().unwrap_or_default();
+            if is_function(name) {
                 let symbol = symbol_attribute(&op, "sym_name").unwrap_or_default();
                 let linkage = attribute_text(&op, "linkage");
                 let visibility = attribute_text(&op, "sym_visibility");
@@ -164,19 +165,21 @@ impl<'c, 'a> ModuleIndex<'c, 'a> {
                 );
                 current_function = Some(symbol);
             }
-            if is_call(&name) {
+            if is_call(name) {
                 if let Some(callee) = symbol_attribute(&op, "callee") {
                     call_sites.entry(callee).or_default().push(op);
                 }
-            } else if let Some(symbol) = symbol_attribute(&op, "global_name") {
-                // llvm.mlir.addressof of a function: it may be called from anywhere.
-                address_taken.insert(symbol);
+            } else if name == "llvm.mlir.addressof" {
+                // The address of a function: it may be called from anywhere.
+                if let Some(symbol) = symbol_attribute(&op, "global_name") {
+                    address_taken.insert(symbol);
+                }
             } else if name == "func.constant" {
                 if let Some(symbol) = symbol_attribute(&op, "value") {
                     address_taken.insert(symbol);
                 }
             }
-            if is_return(&name) {
+            if is_return(name) {
                 if let Some(function) = &current_function {
                     returns
                         .entry(function.clone())

@@ -180,6 +180,13 @@ fn plan<'c, 'a>(
 ) -> Vec<Plan<'c, 'a>> {
     // BTreeMap: a deterministic order of clones.
     let mut plans: BTreeMap<(String, String), Plan<'c, 'a>> = BTreeMap::new();
+    // Clones that exist already, by original (one pass, not one per callee).
+    let mut clones_of: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+    for name in index.functions.keys() {
+        if let Some((original, _)) = name.split_once(CLONE_MARKER) {
+            *clones_of.entry(original).or_default() += 1;
+        }
+    }
     for (callee, calls) in &index.call_sites {
         let Some(function) = index.functions.get(callee) else {
             continue;
@@ -204,11 +211,7 @@ fn plan<'c, 'a>(
         if generic_parameters.is_empty() {
             continue;
         }
-        let existing_clones = index
-            .functions
-            .keys()
-            .filter(|name| name.starts_with(&format!("{callee}{CLONE_MARKER}")))
-            .count();
+        let existing_clones = clones_of.get(callee.as_str()).copied().unwrap_or(0);
         let mut new_signatures: HashSet<String> = HashSet::new();
         for call in calls {
             let signature: Signature = generic_parameters

@@ -57,6 +57,9 @@ struct Cli {
     /// Print what each step decided (per kernel for the kernel-wide sets) to stderr.
     #[arg(long)]
     stats: bool,
+    /// Run MLIR single-threaded (its passes and the verifier).
+    #[arg(long)]
+    mlir_disable_threading: bool,
 }
 
 const USAGE_ERROR: u8 = 2;
@@ -88,6 +91,7 @@ fn main() -> ExitCode {
             ClosedWorldArg::Always => ClosedWorld::Always,
             ClosedWorldArg::Never => ClosedWorld::Never,
         },
+        multithreading: !cli.mlir_disable_threading,
     };
     match run(&cli, &options) {
         Ok(true) => ExitCode::SUCCESS,

@@ -1,0 +1,286 @@
+//! `gas-bench`: compile speed and peak memory of `gas-opt --pipeline O2` and
+//! `--pipeline O0` against `mlir-opt --canonicalize` on the same generated
+//! modules, at three sizes, interleaved, several runs each. Writes
+//! `docs/performance.md` (tables, commands, machine) and
+//! `docs/performance.svg` (time against module size), and checks that O2's
+//! output is the same with MLIR's multithreading on and off.
+//!
+//! Run it through `scripts/bench.sh`, which builds the release binaries first.
+
+mod generate;
+mod plot;
+
+use clap::Parser;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::Instant;
+
+#[derive(Parser)]
+#[command(
+    name = "gas-bench",
+    about = "Benchmark gas-opt against mlir-opt --canonicalize"
+)]
+struct Cli {
+    /// Module sizes, in operations.
+    #[arg(long, value_delimiter = ',', default_value = "50000,200000,800000")]
+    sizes: Vec<usize>,
+    /// Runs of each tool at each size (the median is reported).
+    #[arg(long, default_value_t = 5)]
+    runs: usize,
+    /// gas-opt to measure (default: next to this binary).
+    #[arg(long)]
+    gas_opt: Option<PathBuf>,
+    /// mlir-opt to compare with.
+    #[arg(long, default_value = "/usr/lib/llvm-22/bin/mlir-opt")]
+    mlir_opt: PathBuf,
+    /// Where the report and the plot go.
+    #[arg(long, default_value = "docs")]
+    out: PathBuf,
+    /// Only print the generated module of about this many operations (for
+    /// profiling one tool on it) and exit.
+    #[arg(long)]
+    print_module: Option<usize>,
+}
+
+/// One tool's command line, the input file appended.
+struct Tool {
+    label: &'static str,
+    program: PathBuf,
+    arguments: Vec<&'static str>,
+}
+
+struct Sample {
+    seconds: f64,
+    max_rss_kib: i64,
+}
+
+/// Runs `program arguments file`, output discarded; wall time and peak RSS.
+fn measure(tool: &Tool, file: &Path) -> Result<Sample, String> {
+    let start = Instant::now();
+    let child = Command::new(&tool.program)
+        .args(&tool.arguments)
+        .arg(file)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|error| format!("cannot run {}: {error}", tool.program.display()))?;
+    let pid = child.id() as libc::pid_t;
+    let mut status = 0;
+    // SAFETY: an all-zero rusage is a valid value to be overwritten.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: pid is our child, not yet reaped; status and usage are valid.
+    let reaped = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+    let seconds = start.elapsed().as_secs_f64();
+    if reaped != pid || !libc::WIFEXITED(status) || libc::WEXITSTATUS(status) != 0 {
+        return Err(format!("{} failed on {}", tool.label, file.display()));
+    }
+    Ok(Sample {
+        seconds,
+        max_rss_kib: usage.ru_maxrss,
+    })
+}
+
+fn median(mut values: Vec<f64>) -> f64 {
+    values.sort_by(f64::total_cmp);
+    let middle = values.len() / 2;
+    if values.len() % 2 == 1 {
+        values[middle]
+    } else {
+        (values[middle - 1] + values[middle]) / 2.0
+    }
+}
+
+/// The output of `gas-opt --pipeline O2` on `file`, with `extra` arguments.
+fn o2_output(gas_opt: &Path, file: &Path, extra: &[&str]) -> Result<Vec<u8>, String> {
+    let output = Command::new(gas_opt)
+        .args(["--pipeline", "O2"])
+        .args(extra)
+        .arg(file)
+        .output()
+        .map_err(|error| format!("cannot run gas-opt: {error}"))?;
+    if !output.status.success() {
+        return Err(String::from_utf8_lossy(&output.stderr).into_owned());
+    }
+    Ok(output.stdout)
+}
+
+fn machine() -> String {
+    let cores = std::thread::available_parallelism().map_or(0, usize::from);
+    let memory = std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|info| {
+            info.lines()
+                .find(|line| line.starts_with("MemTotal:"))
+                .map(|line| line.trim_start_matches("MemTotal:").trim().to_string())
+        })
+        .unwrap_or_else(|| "unknown".into());
+    let cpu = std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|info| {
+            info.lines()
+                .find(|line| line.starts_with("model name"))
+                .and_then(|line| line.split_once(':'))
+                .map(|(_, name)| name.trim().to_string())
+        })
+        .unwrap_or_else(|| "unknown".into());
+    format!("{cores} cores ({cpu}), {memory} of memory")
+}
+
+fn main() -> Result<(), String> {
+    let cli = Cli::parse();
+    if let Some(size) = cli.print_module {
+        print!("{}", generate::module(size));
+        return Ok(());
+    }
+    let gas_opt = match cli.gas_opt.clone() {
+        Some(path) => path,
+        None => std::env::current_exe()
+            .map_err(|error| error.to_string())?
+            .with_file_name("gas-opt"),
+    };
+    let tools = [
+        Tool {
+            label: "gas-opt O2",
+            program: gas_opt.clone(),
+            arguments: vec!["--pipeline", "O2"],
+        },
+        Tool {
+            label: "gas-opt O0",
+            program: gas_opt.clone(),
+            arguments: vec!["--pipeline", "O0"],
+        },
+        Tool {
+            label: "mlir-opt --canonicalize",
+            program: cli.mlir_opt.clone(),
+            arguments: vec!["--canonicalize"],
+        },
+    ];
+    let directory = tempfile::tempdir().map_err(|error| error.to_string())?;
+    // medians[size][tool] = (seconds, peak KiB)
+    let mut rows = Vec::new();
+    for &size in &cli.sizes {
+        let text = generate::module(size);
+        let operations = generate::count_operations(&text);
+        let file = directory.path().join(format!("module-{size}.mlir"));
+        std::fs::write(&file, &text).map_err(|error| error.to_string())?;
+        let mut times = vec![Vec::new(); tools.len()];
+        let mut peaks = vec![0i64; tools.len()];
+        // Interleaved: each run measures every tool once, in turn.
+        for run in 0..cli.runs {
+            for (index, tool) in tools.iter().enumerate() {
+                let sample = measure(tool, &file)?;
+                eprintln!(
+                    "size {operations:>8} run {run}: {:<24} {:>8.3} s {:>8} KiB",
+                    tool.label, sample.seconds, sample.max_rss_kib
+                );
+                times[index].push(sample.seconds);
+                peaks[index] = peaks[index].max(sample.max_rss_kib);
+            }
+        }
+        let medians: Vec<(f64, i64)> = times
+            .into_iter()
+            .zip(peaks)
+            .map(|(samples, peak)| (median(samples), peak))
+            .collect();
+        rows.push((operations, medians));
+    }
+    // Same output with and without MLIR's multithreading (smallest module).
+    let smallest = directory.path().join(format!(
+        "module-{}.mlir",
+        cli.sizes.first().copied().unwrap_or(0)
+    ));
+    let threaded = o2_output(&gas_opt, &smallest, &[])?;
+    let single = o2_output(&gas_opt, &smallest, &["--mlir-disable-threading"])?;
+    let threading_same = threaded == single;
+
+    let report = report(&cli, &tools, &rows, threading_same);
+    std::fs::create_dir_all(&cli.out).map_err(|error| error.to_string())?;
+    std::fs::write(cli.out.join("performance.md"), &report).map_err(|error| error.to_string())?;
+    let series: Vec<(&str, Vec<(f64, f64)>)> = tools
+        .iter()
+        .enumerate()
+        .map(|(index, tool)| {
+            let points = rows
+                .iter()
+                .map(|(operations, medians)| (*operations as f64, medians[index].0))
+                .collect();
+            (tool.label, points)
+        })
+        .collect();
+    std::fs::write(cli.out.join("performance.svg"), plot::svg(&series))
+        .map_err(|error| error.to_string())?;
+    print!("{report}");
+    if !threading_same {
+        return Err("O2 output differs with MLIR multithreading off".into());
+    }
+    Ok(())
+}
+
+fn report(
+    cli: &Cli,
+    tools: &[Tool],
+    rows: &[(usize, Vec<(f64, i64)>)],
+    threading_same: bool,
+) -> String {
+    let mut text = String::new();
+    text.push_str("# Performance\n\n");
+    text.push_str("Generated by `scripts/bench.sh` (the `gas-bench` binary, `bench/`), ");
+    text.push_str(&format!(
+        "{} runs per tool and size, interleaved; median wall time, peak resident memory (max RSS) over the runs.\n\n",
+        cli.runs
+    ));
+    text.push_str(&format!("Machine: {}.\n\n", machine()));
+    text.push_str("Input: generated LLVM-dialect modules (`bench/src/generate.rs`): per function, generic pointers made from a global and a local pointer, a select between them, GEP chains, loads and stores, and calls to the previous function and to a helper taking a generic pointer (half the calls with a pointer of one space); a kernel on top.\n\n");
+    text.push_str("Commands, on the same file: ");
+    for tool in tools {
+        text.push_str(&format!(
+            "`{} {} FILE`; ",
+            tool.program
+                .file_name()
+                .and_then(|name| name.to_str())
+                .unwrap_or("?"),
+            tool.arguments.join(" ")
+        ));
+    }
+    text.push_str("output to /dev/null.\n\n");
+    text.push_str("| operations | tool | median time (s) | operations/s | × canonicalize | peak memory (MiB) |\n");
+    text.push_str("|---:|---|---:|---:|---:|---:|\n");
+    for (operations, medians) in rows {
+        let canonicalize = medians.last().map_or(f64::NAN, |(time, _)| *time);
+        for (tool, (time, peak)) in tools.iter().zip(medians) {
+            text.push_str(&format!(
+                "| {operations} | {} | {time:.3} | {:.0} | {:.2} | {:.1} |\n",
+                tool.label,
+                *operations as f64 / time,
+                time / canonicalize,
+                *peak as f64 / 1024.0
+            ));
+        }
+    }
+    text.push_str("\nGrowth of the median time from one size to the next (the sizes grow 4×; linear cost is 4×):\n\n");
+    text.push_str("| tool |");
+    for window in rows.windows(2) {
+        text.push_str(&format!(" {} → {} |", window[0].0, window[1].0));
+    }
+    text.push_str("\n|---|");
+    for _ in rows.windows(2) {
+        text.push_str("---:|");
+    }
+    text.push('\n');
+    for (index, tool) in tools.iter().enumerate() {
+        text.push_str(&format!("| {} |", tool.label));
+        for window in rows.windows(2) {
+            text.push_str(&format!(
+                " {:.2}× |",
+                window[1].1[index].0 / window[0].1[index].0
+            ));
+        }
+        text.push('\n');
+    }
+    text.push_str(&format!(
+        "\nO2's output with MLIR multithreading on and off (`--mlir-disable-threading`), smallest module: {}.\n\n",
+        if threading_same { "identical" } else { "DIFFERENT" }
+    ));
+    text.push_str("![time against module size](performance.svg)\n");
+    text
+}
