@@ -4,11 +4,7 @@
 
 use melior::ir::Module;
 use melior::Context;
-use std::ffi::{c_char, c_void, CStr};
-
-unsafe extern "C" {
-    fn free(pointer: *mut c_void);
-}
+use std::ffi::{c_char, CStr};
 
 /// Parses `source` (MLIR text or bytecode) into a module. Top-level ops that
 /// are not one `builtin.module` are wrapped in one, as `mlir-opt` does.
@@ -33,15 +29,27 @@ pub fn parse_module<'c>(context: &'c Context, source: &[u8]) -> Option<Module<'c
 /// Translates a module in the LLVM dialect to LLVM IR text; `None` when the
 /// translation failed (diagnosed through the context's handlers).
 pub fn translate_to_llvm_ir(module: &Module) -> Option<String> {
-    // SAFETY: the module is alive; the returned string is malloc'ed by MLIR
-    // and owned by us, freed below after copying.
+    // mlirTranslateModuleToLLVMIRToString prints the translated module
+    // without checking that translation succeeded, and crashes on a module
+    // it cannot translate (a func.func, an invalid calling convention): the
+    // steps are done here with the check.
+    // SAFETY: the LLVM context and module are created, used and disposed
+    // here; the printed string is copied before LLVM frees it.
     unsafe {
-        let raw = mlir_sys::mlirTranslateModuleToLLVMIRToString(module.as_operation().to_raw());
-        if raw.is_null() {
+        let llvm_context = mlir_sys::LLVMContextCreate();
+        let llvm_module =
+            mlir_sys::mlirTranslateModuleToLLVMIR(module.as_operation().to_raw(), llvm_context);
+        if llvm_module.is_null() {
+            mlir_sys::LLVMContextDispose(llvm_context);
             return None;
         }
-        let text = CStr::from_ptr(raw).to_string_lossy().into_owned();
-        free(raw.cast::<c_void>());
-        Some(text)
+        let raw = mlir_sys::LLVMPrintModuleToString(llvm_module);
+        let text = (!raw.is_null()).then(|| CStr::from_ptr(raw).to_string_lossy().into_owned());
+        if !raw.is_null() {
+            mlir_sys::LLVMDisposeMessage(raw);
+        }
+        mlir_sys::LLVMDisposeModule(llvm_module);
+        mlir_sys::LLVMContextDispose(llvm_context);
+        text
     }
 }

@@ -356,3 +356,32 @@ fn default_pipeline_is_o2_and_stats_explain_it() {
         "{stats}"
     );
 }
+
+#[test]
+fn untranslatable_modules_are_errors_not_crashes() {
+    // MLIR's translate-to-string entry point crashed on these: a func.func
+    // (no LLVM translation) and a call LLVM's verifier rejects.
+    let func_dialect = "func.func @f() {\n  return\n}\n";
+    let output = gas_opt(
+        &["--pipeline", "verify", "--emit", "llvm-ir"],
+        func_dialect.as_bytes(),
+    );
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains("<stdin>:1:1: error: cannot be converted to LLVM IR"),
+        "{}",
+        stderr(&output)
+    );
+    assert!(stdout(&output).is_empty());
+    let kernel_call = "llvm.func spir_kernelcc @k() {\n  llvm.return\n}\nllvm.func @f() {\n  llvm.call spir_kernelcc @k() : () -> ()\n  llvm.return\n}\n";
+    let output = gas_opt(
+        &["--pipeline", "verify", "--emit", "llvm-ir"],
+        kernel_call.as_bytes(),
+    );
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains("translation to LLVM IR failed"),
+        "{}",
+        stderr(&output)
+    );
+}
