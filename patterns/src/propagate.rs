@@ -23,7 +23,7 @@ use crate::adapter::{
 use crate::decision::{apply, Decision};
 use crate::emit::Emitter;
 use crate::kernels::FunctionFlags;
-use analysis::{ClosedWorld, SpaceFacts};
+use analysis::{ClosedWorld, ModuleIndex, SpaceFacts};
 use gas_dialect::ops::{generic_address_operands, pointer_address_space, Dispatch};
 use gas_dialect::{names, AddressSpace, AddressSpaceMap, SpaceSet};
 use melior::ir::operation::{OperationLike, OperationResult};
@@ -96,11 +96,17 @@ pub fn run(
     {
         let owner = IrRewriter::new(context);
         let rewriter = owner.as_rewriter_base();
+        let module: &Module = module;
         for round in 0..MAX_ROUNDS {
             let span = tracing::debug_span!("round", set = SET, round);
             let _entered = span.enter();
-            let facts = SpaceFacts::compute(module, map, options.closed_world);
-            for (op, decision) in decide(module, map, &facts) {
+            // One analysis per round: every decision of the round is taken
+            // from it before the first rewrite (facts are keyed by values).
+            let index = ModuleIndex::build(module.as_operation());
+            let facts = SpaceFacts::compute_in(&index, map, options.closed_world);
+            let decisions = decide(module, map, &facts);
+            let clones = specialize::plan(&index, map, &facts);
+            for (op, decision) in decisions {
                 match apply(context, map, &rewriter, op, &decision) {
                     Ok(()) => match decision {
                         Decision::Narrow(spaces) => {
@@ -114,9 +120,9 @@ pub fn run(
                     Err(NotApplied(reason)) => tracing::debug!(reason, "left alone"),
                 }
             }
-            // Facts are keyed by values: recompute them after the rewrites.
-            let facts = SpaceFacts::compute(module, map, options.closed_world);
-            let done = specialize::specialize(context, module, map, &facts, &rewriter);
+            // Narrowing replaced dispatches and casts only: the functions and
+            // calls the plans name are still there.
+            let done = specialize::apply_plans(context, module, map, &rewriter, &index, clones);
             stats.clones_created += done.clones_created;
             stats.calls_specialized += done.calls_redirected;
             emptied.extend(done.maybe_uncalled);
@@ -124,19 +130,22 @@ pub fn run(
                 break;
             }
         }
-        let facts = SpaceFacts::compute(module, map, options.closed_world);
+        let index = ModuleIndex::build(module.as_operation());
+        let facts = SpaceFacts::compute_in(&index, map, options.closed_world);
         stats.results_specialized = specialize::specialize_results(
             context,
             module,
             map,
             &facts,
             &rewriter,
+            &index,
             options.closed_world,
         );
         emptied.sort();
         emptied.dedup();
+        // Retyping results changed no call or function: the index still holds.
         stats.functions_erased =
-            specialize::erase_uncalled(module, &rewriter, &emptied, options.closed_world);
+            specialize::erase_uncalled(&rewriter, &index, &emptied, options.closed_world);
     }
     let mut patterns = Vec::new();
     populate_propagate_patterns(&mut patterns);

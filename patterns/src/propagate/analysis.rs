@@ -245,12 +245,25 @@ impl SpaceFacts {
 
     /// Analyses `module`.
     pub fn compute(module: &Module, map: &AddressSpaceMap, closed_world: ClosedWorld) -> Self {
+        Self::compute_in(
+            &ModuleIndex::build(module.as_operation()),
+            map,
+            closed_world,
+        )
+    }
+
+    /// Analyses the module `index` describes (built by the caller, who may
+    /// use it for other decisions before the module changes).
+    pub(crate) fn compute_in(
+        index: &ModuleIndex,
+        map: &AddressSpaceMap,
+        closed_world: ClosedWorld,
+    ) -> Self {
         let mut builder = GraphBuilder {
             map: *map,
             nodes: HashMap::new(),
         };
-        let index = ModuleIndex::build(module.as_operation());
-        builder.build(&index, closed_world);
+        builder.build(index, closed_world);
         Self {
             sets: solve(builder.nodes),
         }

@@ -48,7 +48,8 @@ fn signature_suffix(signature: &Signature) -> String {
         .join("_")
 }
 
-struct Plan<'c, 'a> {
+/// One clone to make (or reuse) and the calls to move to it.
+pub(crate) struct Plan<'c, 'a> {
     callee: String,
     clone: String,
     signature: Signature,
@@ -67,17 +68,17 @@ pub struct Specialized {
 }
 
 /// Clones callees per the space signature of their calls and redirects the
-/// calls. Decisions are taken from `facts` before anything changes.
-pub fn specialize(
-    context: &Context,
+/// calls, as `plans` (from [`plan`], taken before anything changed) say;
+/// `index` must still describe the module's functions.
+pub(crate) fn apply_plans<'c>(
+    context: &'c Context,
     module: &Module,
     map: &AddressSpaceMap,
-    facts: &SpaceFacts,
-    rewriter: &RewriterBase,
+    rewriter: &RewriterBase<'c, '_>,
+    index: &ModuleIndex<'c, '_>,
+    plans: Vec<Plan<'c, '_>>,
 ) -> Specialized {
-    let index = ModuleIndex::build(module.as_operation());
     let casts = CastStyle::of(module);
-    let plans = plan(&index, map, facts);
     let mut done = Specialized::default();
     for plan in plans {
         let exists = index.functions.contains_key(&plan.clone);
@@ -173,7 +174,8 @@ fn addrspacecast<'c>(
         .ok()
 }
 
-fn plan<'c, 'a>(
+/// The clones the calls of the module ask for, from `facts`.
+pub(crate) fn plan<'c, 'a>(
     index: &ModuleIndex<'c, 'a>,
     map: &AddressSpaceMap,
     facts: &SpaceFacts,
@@ -368,13 +370,12 @@ fn redirect<'c>(
 /// Erases the functions of `candidates` that nothing outside the module can
 /// call (internal, or a closed world) and that are called, if at all, only
 /// from each other (a recursive helper whose callers all moved to clones).
-pub fn erase_uncalled(
-    module: &Module,
+pub(crate) fn erase_uncalled(
     rewriter: &RewriterBase,
+    index: &ModuleIndex,
     candidates: &[String],
     closed_world: ClosedWorld,
 ) -> usize {
-    let index = ModuleIndex::build(module.as_operation());
     let mut dead: HashSet<&str> = candidates
         .iter()
         .map(String::as_str)
@@ -432,29 +433,29 @@ fn enclosing_function(op: OperationRef) -> Option<String> {
 /// Gives closed functions whose generic result always points into one space
 /// that named result type: returns untag, calls tag the result again (and
 /// `untag(tag p)` folds). Decisions come from `facts`, taken before any change.
-pub fn specialize_results(
-    context: &Context,
+pub(crate) fn specialize_results<'c>(
+    context: &'c Context,
     module: &Module,
     map: &AddressSpaceMap,
     facts: &SpaceFacts,
-    rewriter: &RewriterBase,
+    rewriter: &RewriterBase<'c, '_>,
+    index: &ModuleIndex<'c, '_>,
     closed_world: ClosedWorld,
 ) -> usize {
-    let index = ModuleIndex::build(module.as_operation());
     let casts = CastStyle::of(module);
     let mut changed = 0;
     for (name, function) in &index.functions {
         if !index.is_closed(name, closed_world) || is_variadic(function.op) {
             continue;
         }
-        let Some(space) = single_result_space(&index, name, map, facts) else {
+        let Some(space) = single_result_space(index, name, map, facts) else {
             continue;
         };
         if retype_result(
             context,
             map,
             rewriter,
-            &index,
+            index,
             name,
             function.op,
             space,
