@@ -11,11 +11,11 @@
 //! kernel's facts unprovable.
 
 use crate::propagate::analysis::{each_op, ClosedWorld, ModuleIndex};
-use gas_dialect::ops::{pointer_address_space, value_space, Dispatch};
+use gas_dialect::ops::{value_space, Dispatch};
 use gas_dialect::{names, AddressSpace, AddressSpaceMap};
 use melior::ir::attribute::FlatSymbolRefAttribute;
 use melior::ir::operation::OperationLike;
-use melior::ir::{Module, OperationRef, ValueLike};
+use melior::ir::{Module, OperationRef};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// What one function does with generic pointers.
@@ -206,8 +206,7 @@ fn function_facts(
                 let to = op
                     .result(0)
                     .ok()
-                    .and_then(|result| pointer_address_space(result.r#type()))
-                    .and_then(|number| map.space(number));
+                    .and_then(|result| value_space(result.into(), map));
                 if to == Some(AddressSpace::Generic) {
                     match from {
                         Some(AddressSpace::Local) => facts.local_to_generic += 1,
@@ -270,24 +269,12 @@ pub struct FunctionFlags {
 impl FunctionFlags {
     /// The flags of the function `op` is nested in (none outside functions).
     pub fn of(op: &OperationRef) -> Self {
-        let mut current = op.parent_operation();
-        while let Some(parent) = current {
-            if matches!(
-                parent.name().as_string_ref().as_str(),
-                Ok("llvm.func" | "func.func")
-            ) {
-                return Self {
-                    private_in_global: parent
-                        .attribute(gas_dialect::names::PRIVATE_IN_GLOBAL_ATTR)
-                        .is_ok(),
-                    tags_preserved: parent
-                        .attribute(gas_dialect::names::TAGS_PRESERVED_ATTR)
-                        .is_ok(),
-                };
+        crate::propagate::analysis::enclosing_function(op).map_or_else(Self::default, |function| {
+            Self {
+                private_in_global: function.attribute(names::PRIVATE_IN_GLOBAL_ATTR).is_ok(),
+                tags_preserved: function.attribute(names::TAGS_PRESERVED_ATTR).is_ok(),
             }
-            current = parent.parent_operation();
-        }
-        Self::default()
+        })
     }
 
     /// Whether a private pointer made generic carries no tag.

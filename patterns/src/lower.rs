@@ -233,20 +233,11 @@ fn cast_parts<'c, 'a>(
 ) -> Result<(Value<'c, 'a>, Type<'c>, AddressSpace), NotApplied> {
     let source = op.operand(0).map_err(|_| NotApplied("no operand"))?;
     let result = op.result(0).map_err(|_| NotApplied("no result"))?;
-    let named = if named_operand {
-        source.r#type()
-    } else {
-        result.r#type()
-    };
-    let space = pointer_space(named, map)?;
-    Ok((source, result.r#type(), space))
-}
-
-fn pointer_space(r#type: Type, map: &AddressSpaceMap) -> Result<AddressSpace, NotApplied> {
-    gas_dialect::ops::pointer_address_space(r#type)
-        .and_then(|number| map.space(number))
+    let named: Value = if named_operand { source } else { result.into() };
+    let space = gas_dialect::ops::value_space(named, map)
         .filter(|space| space.is_resolvable())
-        .ok_or(NotApplied("not a private, local or global pointer"))
+        .ok_or(NotApplied("not a private, local or global pointer"))?;
+    Ok((source, result.r#type(), space))
 }
 
 fn emitter<'r, 'c, 'a>(

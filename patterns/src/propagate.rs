@@ -24,7 +24,7 @@ use crate::decision::{apply, Decision};
 use crate::emit::Emitter;
 use crate::kernels::FunctionFlags;
 use analysis::{ClosedWorld, ModuleIndex, SpaceFacts};
-use gas_dialect::ops::{generic_address_operands, pointer_address_space, Dispatch};
+use gas_dialect::ops::{generic_address_operands, value_space, Dispatch};
 use gas_dialect::{names, AddressSpace, AddressSpaceMap, SpaceSet};
 use melior::ir::operation::{OperationLike, OperationResult};
 use melior::ir::{Module, OperationRef, Value, ValueLike};
@@ -230,7 +230,7 @@ fn to_named_decision(
     facts: &SpaceFacts,
 ) -> Option<Decision> {
     let source = op.operand(0).ok()?;
-    let target = pointer_address_space(op.result(0).ok()?.r#type()).and_then(|n| map.space(n))?;
+    let target = value_space(op.result(0).ok()?.into(), map)?;
     let known = facts.of(source);
     if !known.contains(target) {
         // Only other spaces, or only null: the answer is null either way.

@@ -17,10 +17,10 @@
 use crate::decision::{apply_all, Decision};
 use crate::kernels::{mark, KernelGraph};
 use crate::propagate::analysis::{each_op, ClosedWorld};
-use gas_dialect::ops::{pointer_address_space, Dispatch};
+use gas_dialect::ops::{value_space, Dispatch};
 use gas_dialect::{names, AddressSpace, AddressSpaceMap, SpaceSet};
 use melior::ir::operation::OperationLike;
-use melior::ir::{Module, ValueLike};
+use melior::ir::Module;
 use melior::Context;
 use std::collections::BTreeSet;
 
@@ -96,8 +96,7 @@ pub fn run(
             let target = op
                 .result(0)
                 .ok()
-                .and_then(|result| pointer_address_space(result.r#type()))
-                .and_then(|number| map.space(number));
+                .and_then(|result| value_space(result.into(), map));
             match target {
                 Some(AddressSpace::Local) => plan.push((op, Decision::ToNamedIsNull)),
                 Some(AddressSpace::Private) if no_private => {

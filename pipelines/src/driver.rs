@@ -180,7 +180,7 @@ fn process_chunk(
         Emit::Mlir => Ok(format!("{}\n", module.as_operation())),
         Emit::LlvmIr => {
             let why = "cannot be translated to LLVM IR: lower gas ops first";
-            if report_gas_ops_left(&module, why) > 0 {
+            if gas_dialect::verify::report_gas_ops(&module.as_operation(), why) > 0 {
                 return Err(Vec::new());
             }
             translate_to_llvm_ir(&module)
@@ -196,11 +196,6 @@ fn verify(module: &Module, map: &AddressSpaceMap, after: &str) -> Result<(), Vec
         return Err(Vec::new());
     }
     gas_dialect::verify::verify(&module.as_operation(), map).map_err(|_| Vec::new())
-}
-
-/// Emits an error at every gas op left in `module`; returns how many there were.
-pub fn report_gas_ops_left(module: &Module, why: &str) -> usize {
-    gas_dialect::verify::report_gas_ops(&module.as_operation(), why)
 }
 
 /// Where `mlir-translate` is: `$GAS_MLIR_TRANSLATE`, LLVM 22's, or the PATH's.

@@ -74,7 +74,21 @@ pub(crate) fn each_op<'c, 'a>(
     }
 }
 
-fn symbol_attribute(op: &OperationRef, name: &str) -> Option<String> {
+/// The function (`llvm.func` or `func.func`) `op` is nested in.
+pub(crate) fn enclosing_function<'c, 'a>(
+    op: &OperationRef<'c, 'a>,
+) -> Option<OperationRef<'c, 'a>> {
+    let mut current = op.parent_operation();
+    while let Some(parent) = current {
+        if is_function(parent.name().as_string_ref().as_str().unwrap_or_default()) {
+            return Some(parent);
+        }
+        current = parent.parent_operation();
+    }
+    None
+}
+
+pub(crate) fn symbol_attribute(op: &OperationRef, name: &str) -> Option<String> {
     let attribute = op.attribute(name).ok()?;
     if let Ok(symbol) = FlatSymbolRefAttribute::try_from(attribute) {
         return Some(symbol.value().to_string());

@@ -416,18 +416,8 @@ pub(crate) fn erase_uncalled(
 
 /// The name of the function `op` is nested in.
 fn enclosing_function(op: OperationRef) -> Option<String> {
-    let mut current = op.parent_operation();
-    while let Some(parent) = current {
-        let name = parent.name();
-        if matches!(name.as_string_ref().as_str(), Ok("llvm.func" | "func.func")) {
-            let symbol = parent.attribute("sym_name").ok()?;
-            return StringAttribute::try_from(symbol)
-                .ok()
-                .map(|name| name.value().to_string());
-        }
-        current = parent.parent_operation();
-    }
-    None
+    let function = super::analysis::enclosing_function(&op)?;
+    super::analysis::symbol_attribute(&function, "sym_name")
 }
 
 /// Gives closed functions whose generic result always points into one space
