@@ -10,7 +10,8 @@
 //! that are not OpenCL or SPIR-V builtins or LLVM intrinsics) make a
 //! kernel's facts unprovable.
 
-use crate::propagate::analysis::{each_op, ClosedWorld, ModuleIndex};
+use crate::ir::each_op;
+use crate::propagate::analysis::{ClosedWorld, ModuleIndex};
 use gas_dialect::ops::{value_space, Dispatch};
 use gas_dialect::{names, AddressSpace, AddressSpaceMap};
 use melior::ir::attribute::FlatSymbolRefAttribute;
@@ -269,11 +270,9 @@ pub struct FunctionFlags {
 impl FunctionFlags {
     /// The flags of the function `op` is nested in (none outside functions).
     pub fn of(op: &OperationRef) -> Self {
-        crate::propagate::analysis::enclosing_function(op).map_or_else(Self::default, |function| {
-            Self {
-                private_in_global: function.attribute(names::PRIVATE_IN_GLOBAL_ATTR).is_ok(),
-                tags_preserved: function.attribute(names::TAGS_PRESERVED_ATTR).is_ok(),
-            }
+        crate::ir::enclosing_function(op).map_or_else(Self::default, |function| Self {
+            private_in_global: function.attribute(names::PRIVATE_IN_GLOBAL_ATTR).is_ok(),
+            tags_preserved: function.attribute(names::TAGS_PRESERVED_ATTR).is_ok(),
         })
     }
 

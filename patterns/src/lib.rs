@@ -13,6 +13,7 @@ pub mod async_copy_simplify;
 pub mod decision;
 pub mod emit;
 pub mod explicit_cast_tags;
+pub mod ir;
 pub mod kernels;
 pub mod lower;
 pub mod private_branch_elision;

@@ -45,7 +45,7 @@ fn report_escaping_events(context: &Context, module: &Module) -> usize {
     let Ok(event) = gas_dialect::ops::event_type(context) else {
         return 0;
     };
-    crate::propagate::analysis::each_op(module.as_operation(), &mut |op| {
+    crate::ir::each_op(module.as_operation(), &mut |op| {
         let name = op.name();
         let name = name.as_string_ref().as_str().unwrap_or_default();
         if gas_dialect::names::is_gas_op(name) || name == "builtin.unrealized_conversion_cast" {
@@ -171,7 +171,7 @@ fn export_decisions(context: &Context, module: &Module) {
     use gas_dialect::names::{PRIVATE_IN_GLOBAL_ATTR, STATIC_GLOBAL_ATTR, TAGS_PRESERVED_ATTR};
     use melior::ir::attribute::{ArrayAttribute, StringAttribute};
     let mut functions = Vec::new();
-    crate::propagate::analysis::each_op(module.as_operation(), &mut |op| {
+    crate::ir::each_op(module.as_operation(), &mut |op| {
         if op_is(&op, "llvm.func") {
             functions.push(op);
         }

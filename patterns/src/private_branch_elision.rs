@@ -19,8 +19,9 @@
 //! the kernels that share functions with them.
 
 use crate::decision::{apply_all, Decision};
+use crate::ir::each_op;
 use crate::kernels::{mark, KernelGraph};
-use crate::propagate::analysis::{each_op, ClosedWorld};
+use crate::propagate::analysis::ClosedWorld;
 use gas_dialect::ops::Dispatch;
 use gas_dialect::{names, AddressSpace, AddressSpaceMap, SpaceSet};
 use melior::ir::Module;

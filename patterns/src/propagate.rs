@@ -162,7 +162,7 @@ fn decide<'c, 'a>(
     facts: &SpaceFacts,
 ) -> Vec<(OperationRef<'c, 'a>, Decision)> {
     let mut plan = Vec::new();
-    analysis::each_op(module.as_operation(), &mut |op| {
+    crate::ir::each_op(module.as_operation(), &mut |op| {
         let name = op.name();
         match name.as_string_ref().as_str() {
             Ok(names::DISPATCH) => {
@@ -329,7 +329,7 @@ fn move_tag_after_gep<'c, 'a>(
 /// know they are pure.
 fn erase_dead_casts(module: &Module, rewriter: &RewriterBase) -> usize {
     let mut casts = Vec::new();
-    analysis::each_op(module.as_operation(), &mut |op| {
+    crate::ir::each_op(module.as_operation(), &mut |op| {
         let name = op.name();
         if matches!(
             name.as_string_ref().as_str(),

@@ -16,12 +16,18 @@
 //!   `gas.async_copy_2d`/`3d`, and `wait_group_events` `gas.wait_events`
 //!   ([`async_copies`]).
 //!
+//! Casts in a global's initializer (constant expressions: a program-scope
+//! generic pointer, a block literal) and casts of a function's address (a
+//! block invoke function handed to the runtime) stay `llvm.addrspacecast`:
+//! neither names data whose space needs a tag.
+//!
 //! Everything else (GEPs, selects, block arguments, compares, calls, ptrtoint
 //! on generic pointers) is left as it is: it stays valid on generic pointers.
 
 pub mod async_copies;
 
 use crate::adapter::{apply_by_walk, Applied, Environment, NotApplied, Pattern, Rewrite};
+use crate::ir::{is_function_address, is_in_function};
 use gas_dialect::access::{access_kind, ACCESS_KINDS};
 use gas_dialect::ops::{
     dispatch_for_access, generic_address_operands, tag, to_named, untag, value_space,
@@ -95,9 +101,19 @@ fn raise_addrspacecast<'c, 'a>(
     op: OperationRef<'c, 'a>,
     rewriter: &RewriterBase<'c, 'a>,
 ) -> Rewrite {
+    // A global's initializer is a constant expression: MLIR admits no gas op
+    // there, and a global's address needs no tag (see `lower`).
+    if !is_in_function(&op) {
+        return Err(NotApplied("constant expression of a global initializer"));
+    }
     let (source, result) = operand_and_result(&op).ok_or(NotApplied("not a cast"))?;
     let from = value_space(source, &env.map).ok_or(NotApplied("source space unknown"))?;
     let to = value_space(result, &env.map).ok_or(NotApplied("result space unknown"))?;
+    // Block invoke functions reach the runtime as generic pointers to code;
+    // a data tag would corrupt the address the runtime calls.
+    if from == AddressSpace::Private && is_function_address(source) {
+        return Err(NotApplied("address of a function, not of data"));
+    }
     let cast = match (from, to) {
         (named, AddressSpace::Generic) if named.is_resolvable() => {
             tag(source, result.r#type(), op.location())

@@ -15,8 +15,9 @@
 //! called from outside the module.
 
 use crate::decision::{apply_all, Decision};
+use crate::ir::each_op;
 use crate::kernels::{mark, KernelGraph};
-use crate::propagate::analysis::{each_op, ClosedWorld};
+use crate::propagate::analysis::ClosedWorld;
 use gas_dialect::ops::{value_space, Dispatch};
 use gas_dialect::{names, AddressSpace, AddressSpaceMap, SpaceSet};
 use melior::ir::operation::OperationLike;

@@ -120,7 +120,7 @@ impl WorkGroupTarget {
 /// Whether `module` holds any op named in `names`.
 pub fn module_has(module: &Module, names: &[&str]) -> bool {
     let mut found = false;
-    crate::propagate::analysis::each_op(module.as_operation(), &mut |op| {
+    crate::ir::each_op(module.as_operation(), &mut |op| {
         found |= op
             .name()
             .as_string_ref()

@@ -17,11 +17,12 @@
 
 use gas_dialect::ops::value_space;
 use gas_dialect::{AddressSpace, AddressSpaceMap, SpaceSet};
-use melior::ir::attribute::FlatSymbolRefAttribute;
 use melior::ir::block::BlockLike;
 use melior::ir::operation::OperationLike;
 use melior::ir::{BlockRef, Module, OperationRef, RegionLike, Value, ValueLike};
 use std::collections::{HashMap, HashSet};
+
+use crate::ir::{each_op, is_call, is_function, is_return, name_of, symbol_attribute};
 
 /// Whether the module is a closed OpenCL program (only kernels are entry
 /// points, so every non-kernel function's call sites are in the module).
@@ -42,60 +43,6 @@ fn key(value: Value) -> Key {
 
 fn block_key(block: &BlockRef) -> Key {
     block.to_raw().ptr as Key
-}
-
-fn name_of(op: &OperationRef) -> String {
-    op.name()
-        .as_string_ref()
-        .as_str()
-        .unwrap_or_default()
-        .to_string()
-}
-
-/// Pre-order over `op` and everything nested in it.
-pub(crate) fn each_op<'c, 'a>(
-    op: OperationRef<'c, 'a>,
-    visit: &mut impl FnMut(OperationRef<'c, 'a>),
-) {
-    visit(op);
-    for index in 0..op.region_count() {
-        let Ok(region) = op.region(index) else {
-            continue;
-        };
-        let mut block = region.first_block();
-        while let Some(current) = block {
-            let mut inner = current.first_operation();
-            while let Some(nested) = inner {
-                each_op(nested, visit);
-                inner = nested.next_in_block();
-            }
-            block = current.next_in_region();
-        }
-    }
-}
-
-/// The function (`llvm.func` or `func.func`) `op` is nested in.
-pub(crate) fn enclosing_function<'c, 'a>(
-    op: &OperationRef<'c, 'a>,
-) -> Option<OperationRef<'c, 'a>> {
-    let mut current = op.parent_operation();
-    while let Some(parent) = current {
-        if is_function(parent.name().as_string_ref().as_str().unwrap_or_default()) {
-            return Some(parent);
-        }
-        current = parent.parent_operation();
-    }
-    None
-}
-
-pub(crate) fn symbol_attribute(op: &OperationRef, name: &str) -> Option<String> {
-    let attribute = op.attribute(name).ok()?;
-    if let Ok(symbol) = FlatSymbolRefAttribute::try_from(attribute) {
-        return Some(symbol.value().to_string());
-    }
-    melior::ir::attribute::StringAttribute::try_from(attribute)
-        .ok()
-        .map(|string| string.value().to_string())
 }
 
 fn attribute_text(op: &OperationRef, name: &str) -> String {
@@ -126,7 +73,20 @@ pub(crate) struct ModuleIndex<'c, 'a> {
     incoming: HashMap<Key, Vec<Value<'c, 'a>>>,
     uses: HashMap<Key, Vec<(OperationRef<'c, 'a>, usize)>>,
     all_ops: Vec<OperationRef<'c, 'a>>,
+    /// Program-scope variables (`llvm.mlir.global`) by symbol.
+    pub global_variables: HashMap<String, GlobalVariable<'c, 'a>>,
+    /// `llvm.mlir.addressof` results by symbol (in functions and initializers).
+    addresses_of: HashMap<String, Vec<Value<'c, 'a>>>,
     pub has_kernels: bool,
+}
+
+/// A program-scope variable, as the analysis sees it.
+pub(crate) struct GlobalVariable<'c, 'a> {
+    pub op: OperationRef<'c, 'a>,
+    /// Its initializer is the one in this module and only this module's
+    /// code can write it (internal, or a closed world).
+    pub is_internal: bool,
+    pub is_replaceable: bool,
 }
 
 impl<'c, 'a> ModuleIndex<'c, 'a> {
@@ -151,6 +111,8 @@ impl<'c, 'a> ModuleIndex<'c, 'a> {
         let mut incoming: HashMap<Key, Vec<Value<'c, 'a>>> = HashMap::new();
         let mut uses: HashMap<Key, Vec<(OperationRef<'c, 'a>, usize)>> = HashMap::new();
         let mut all_ops: Vec<OperationRef<'c, 'a>> = Vec::new();
+        let mut global_variables: HashMap<String, GlobalVariable<'c, 'a>> = HashMap::new();
+        let mut addresses_of: HashMap<String, Vec<Value<'c, 'a>>> = HashMap::new();
         let mut current_function: Option<String> = None;
         each_op(module, &mut |op| {
             let identifier = op.name();
@@ -186,7 +148,34 @@ impl<'c, 'a> ModuleIndex<'c, 'a> {
             } else if name == "llvm.mlir.addressof" {
                 // The address of a function: it may be called from anywhere.
                 if let Some(symbol) = symbol_attribute(&op, "global_name") {
+                    if let Ok(address) = op.result(0) {
+                        addresses_of
+                            .entry(symbol.clone())
+                            .or_default()
+                            .push(address.into());
+                    }
                     address_taken.insert(symbol);
+                }
+            } else if name == "llvm.mlir.global" {
+                if let Some(symbol) = symbol_attribute(&op, "sym_name") {
+                    let linkage = attribute_text(&op, "linkage");
+                    global_variables.insert(
+                        symbol,
+                        GlobalVariable {
+                            op,
+                            is_internal: linkage.contains("internal")
+                                || linkage.contains("private"),
+                            is_replaceable: [
+                                "weak",
+                                "linkonce",
+                                "common",
+                                "available_externally",
+                                "extern_weak",
+                            ]
+                            .iter()
+                            .any(|kind| linkage.contains(kind)),
+                        },
+                    );
                 }
             } else if name == "func.constant" {
                 if let Some(symbol) = symbol_attribute(&op, "value") {
@@ -223,21 +212,23 @@ impl<'c, 'a> ModuleIndex<'c, 'a> {
             incoming,
             uses,
             all_ops,
+            global_variables,
+            addresses_of,
             has_kernels,
         }
     }
-}
 
-fn is_function(name: &str) -> bool {
-    name == "llvm.func" || name == "func.func"
-}
-
-fn is_call(name: &str) -> bool {
-    name == "llvm.call" || name == "func.call"
-}
-
-fn is_return(name: &str) -> bool {
-    name == "llvm.return" || name == "func.return"
+    /// Whether only this module's code reads and writes the program-scope
+    /// variable `symbol`, starting from this module's initializer.
+    fn is_closed_variable(&self, symbol: &str, closed_world: ClosedWorld) -> bool {
+        self.global_variables.get(symbol).is_some_and(|variable| {
+            !variable.is_replaceable
+                && has_initializer(variable.op)
+                && (variable.is_internal
+                    || closed_world == ClosedWorld::Always
+                    || (closed_world == ClosedWorld::WhenKernels && self.has_kernels))
+        })
+    }
 }
 
 #[derive(Default)]
@@ -306,9 +297,7 @@ impl GraphBuilder {
         let ModuleIndex {
             functions,
             call_sites,
-            returns,
             incoming,
-            uses,
             all_ops,
             ..
         } = index;
@@ -352,6 +341,10 @@ impl GraphBuilder {
             }
         }
 
+        for symbol in index.global_variables.keys() {
+            self.program_scope_cell(index, symbol, closed_world);
+        }
+
         for op in all_ops {
             // Arguments of other blocks: what the predecessors pass.
             for region_index in 0..op.region_count() {
@@ -388,17 +381,81 @@ impl GraphBuilder {
                     block = current.next_in_region();
                 }
             }
-            self.results_of(op, functions, returns, uses);
+            self.results_of(op, index);
         }
     }
 
-    fn results_of<'c, 'a>(
-        &mut self,
-        op: &OperationRef<'c, 'a>,
-        functions: &HashMap<String, Function<'c, 'a>>,
-        returns: &HashMap<String, Vec<Value<'c, 'a>>>,
-        uses: &HashMap<Key, Vec<(OperationRef<'c, 'a>, usize)>>,
-    ) {
+    /// The node of program-scope variable `symbol`: every generic pointer
+    /// its initializer holds or code stores into it. A load of a generic
+    /// pointer from (a GEP of) its address reads one of them. The variable
+    /// is one cell (field-insensitive); stores of non-pointer values are
+    /// ignored, since reading them back as a pointer breaks C's
+    /// effective-type rule; any other use of its address (a cast, a call
+    /// argument, a byte copy, a store of the address itself) lets unseen
+    /// code write it, so the cell is unknown.
+    fn program_scope_cell(&mut self, index: &ModuleIndex, symbol: &str, closed_world: ClosedWorld) {
+        let Some(variable) = index.global_variables.get(symbol) else {
+            return;
+        };
+        let cell = cell_key(&variable.op);
+        if !index.is_closed_variable(symbol, closed_world) {
+            self.nodes.entry(cell).or_default().base = SpaceSet::ALL;
+            return;
+        }
+        let mut base = initializer_spaces(variable.op, &self.map);
+        let mut sources = Vec::new();
+        let mut pending: Vec<Value> = index.addresses_of.get(symbol).cloned().unwrap_or_default();
+        'uses: while let Some(pointer) = pending.pop() {
+            for (user, position) in index.uses.get(&key(pointer)).into_iter().flatten() {
+                match (name_of(user).as_str(), position) {
+                    ("llvm.getelementptr", 0) => {
+                        if let Ok(result) = user.result(0) {
+                            pending.push(result.into());
+                        }
+                    }
+                    ("llvm.load", 0)
+                    | ("llvm.intr.lifetime.start" | "llvm.intr.lifetime.end", _) => {}
+                    ("llvm.store", 1) => {
+                        let Ok(value) = user.operand(0) else {
+                            base = SpaceSet::ALL;
+                            break 'uses;
+                        };
+                        match value_space(value, &self.map) {
+                            Some(AddressSpace::Generic) => sources.push(key(value)),
+                            Some(space) if space.is_resolvable() => {
+                                base = base.union(SpaceSet::single(space))
+                            }
+                            // Another pointer kind: unknown bits.
+                            Some(_) => {
+                                base = SpaceSet::ALL;
+                                break 'uses;
+                            }
+                            None if is_pointer_aggregate(value.r#type()) => {
+                                base = SpaceSet::ALL;
+                                break 'uses;
+                            }
+                            None => {}
+                        }
+                    }
+                    _ => {
+                        base = SpaceSet::ALL;
+                        break 'uses;
+                    }
+                }
+            }
+        }
+        let node = self.nodes.entry(cell).or_default();
+        node.base = base;
+        node.sources = sources;
+    }
+
+    fn results_of<'c, 'a>(&mut self, op: &OperationRef<'c, 'a>, index: &ModuleIndex<'c, 'a>) {
+        let ModuleIndex {
+            functions,
+            returns,
+            uses,
+            ..
+        } = index;
         let Some(result) = op.results().next() else {
             return;
         };
@@ -420,6 +477,8 @@ impl GraphBuilder {
                     return self.unknown(result);
                 };
                 match value_space(source, &self.map) {
+                    // Code, not data: no data space to name.
+                    _ if crate::ir::is_function_address(source) => self.unknown(result),
                     Some(space) if space.is_resolvable() => {
                         self.node(result).base = SpaceSet::single(space)
                     }
@@ -458,15 +517,106 @@ impl GraphBuilder {
                     None => self.unknown(result),
                 }
             }
-            "llvm.load" => match operand(0)
-                .and_then(|address| stored_into_private(address, uses, &self.map))
-            {
-                Some(stored) => self.node(result).sources = stored.into_iter().map(key).collect(),
-                None => self.unknown(result),
-            },
+            "llvm.load" => {
+                let address = operand(0);
+                if let Some(stored) =
+                    address.and_then(|address| stored_into_private(address, uses, &self.map))
+                {
+                    self.node(result).sources = stored.into_iter().map(key).collect();
+                } else if let Some(variable) = address
+                    .and_then(addressed_symbol)
+                    .and_then(|symbol| index.global_variables.get(&symbol))
+                {
+                    self.node(result).sources = vec![cell_key(&variable.op)];
+                } else {
+                    self.unknown(result);
+                }
+            }
             _ => self.unknown(result),
         }
     }
+}
+
+/// The node key of a program-scope variable's cell: the op's address, made
+/// odd so it can never be a value's (values are aligned).
+fn cell_key(variable: &OperationRef) -> Key {
+    variable.to_raw().ptr as Key | 1
+}
+
+/// The symbol `address` is (a GEP of) the address of, if it is one.
+fn addressed_symbol(address: Value) -> Option<String> {
+    let mut current = address;
+    loop {
+        let op = melior::ir::operation::OperationResult::try_from(current)
+            .ok()?
+            .owner();
+        match name_of(&op).as_str() {
+            "llvm.mlir.addressof" => return symbol_attribute(&op, "global_name"),
+            "llvm.getelementptr" => current = op.operand(0).ok()?,
+            _ => return None,
+        }
+    }
+}
+
+fn has_initializer(variable: OperationRef) -> bool {
+    variable.attribute("value").is_ok()
+        || variable
+            .region(0)
+            .ok()
+            .and_then(|region| region.first_block())
+            .is_some()
+}
+
+/// Whether a value of `type` (not itself a pointer) holds pointers: a store
+/// of it writes pointer bits.
+fn is_pointer_aggregate(r#type: melior::ir::Type) -> bool {
+    r#type.to_string().contains("ptr")
+}
+
+/// The spaces of the generic pointers a global's initializer holds: casts
+/// of named addresses; null adds nothing; anything else generic (an
+/// `inttoptr`, a function's address) is unknown.
+fn initializer_spaces(variable: OperationRef, map: &AddressSpaceMap) -> SpaceSet {
+    let mut spaces = SpaceSet::EMPTY;
+    let Ok(region) = variable.region(0) else {
+        return spaces;
+    };
+    let mut block = region.first_block();
+    while let Some(current) = block {
+        let mut next = current.first_operation();
+        while let Some(op) = next {
+            each_op(op, &mut |inner| {
+                for result in inner.results() {
+                    let result: Value = result.into();
+                    if value_space(result, map) != Some(AddressSpace::Generic) {
+                        continue;
+                    }
+                    let name = name_of(&inner);
+                    let source = inner.operand(0).ok();
+                    spaces = spaces.union(match name.as_str() {
+                        "llvm.mlir.zero" | "llvm.mlir.undef" | "llvm.mlir.poison" => {
+                            SpaceSet::EMPTY
+                        }
+                        // Derived from a generic value counted where it was made.
+                        "llvm.getelementptr" | "llvm.select" => SpaceSet::EMPTY,
+                        "llvm.addrspacecast" => match source {
+                            Some(source) if crate::ir::is_function_address(source) => SpaceSet::ALL,
+                            Some(source) => match value_space(source, map) {
+                                Some(space) if space.is_resolvable() => SpaceSet::single(space),
+                                Some(AddressSpace::Generic) => SpaceSet::EMPTY,
+                                _ => SpaceSet::ALL,
+                            },
+                            None => SpaceSet::ALL,
+                        },
+                        _ => SpaceSet::ALL,
+                    });
+                }
+            });
+            next = op.next_in_block();
+        }
+        block = current.next_in_region();
+    }
+    spaces
 }
 
 /// If `address` is (a GEP of) a private alloca whose every use is a GEP, a

@@ -416,8 +416,8 @@ pub(crate) fn erase_uncalled(
 
 /// The name of the function `op` is nested in.
 fn enclosing_function(op: OperationRef) -> Option<String> {
-    let function = super::analysis::enclosing_function(&op)?;
-    super::analysis::symbol_attribute(&function, "sym_name")
+    let function = crate::ir::enclosing_function(&op)?;
+    crate::ir::symbol_attribute(&function, "sym_name")
 }
 
 /// Gives closed functions whose generic result always points into one space

@@ -1,0 +1,120 @@
+//! Small IR walks and queries shared by the pattern sets.
+
+use melior::ir::attribute::FlatSymbolRefAttribute;
+use melior::ir::block::BlockLike;
+use melior::ir::operation::OperationLike;
+use melior::ir::operation::OperationResult;
+use melior::ir::{OperationRef, RegionLike, Value};
+
+/// The op's name as a `String` (empty if it is not UTF-8).
+pub fn name_of(op: &OperationRef) -> String {
+    op.name()
+        .as_string_ref()
+        .as_str()
+        .unwrap_or_default()
+        .to_string()
+}
+
+/// Pre-order over `op` and everything nested in it.
+pub fn each_op<'c, 'a>(op: OperationRef<'c, 'a>, visit: &mut impl FnMut(OperationRef<'c, 'a>)) {
+    visit(op);
+    for index in 0..op.region_count() {
+        let Ok(region) = op.region(index) else {
+            continue;
+        };
+        let mut block = region.first_block();
+        while let Some(current) = block {
+            let mut inner = current.first_operation();
+            while let Some(nested) = inner {
+                each_op(nested, visit);
+                inner = nested.next_in_block();
+            }
+            block = current.next_in_region();
+        }
+    }
+}
+
+/// The function (`llvm.func` or `func.func`) `op` is nested in.
+pub fn enclosing_function<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
+    let mut current = op.parent_operation();
+    while let Some(parent) = current {
+        if is_function(parent.name().as_string_ref().as_str().unwrap_or_default()) {
+            return Some(parent);
+        }
+        current = parent.parent_operation();
+    }
+    None
+}
+
+/// A symbol-valued attribute (`@f` or `"f"`) as a string.
+pub fn symbol_attribute(op: &OperationRef, name: &str) -> Option<String> {
+    let attribute = op.attribute(name).ok()?;
+    if let Ok(symbol) = FlatSymbolRefAttribute::try_from(attribute) {
+        return Some(symbol.value().to_string());
+    }
+    melior::ir::attribute::StringAttribute::try_from(attribute)
+        .ok()
+        .map(|string| string.value().to_string())
+}
+
+/// Whether `name` is a function op.
+pub fn is_function(name: &str) -> bool {
+    name == "llvm.func" || name == "func.func"
+}
+/// Whether `name` is a direct or indirect call op.
+pub fn is_call(name: &str) -> bool {
+    name == "llvm.call" || name == "func.call"
+}
+/// Whether `name` is a function return.
+pub fn is_return(name: &str) -> bool {
+    name == "llvm.return" || name == "func.return"
+}
+
+/// The top-level op (the module) `op` is nested in.
+fn top_level<'c, 'a>(op: &OperationRef<'c, 'a>) -> OperationRef<'c, 'a> {
+    let mut current = *op;
+    while let Some(parent) = current.parent_operation() {
+        current = parent;
+    }
+    current
+}
+
+/// Whether `op` sits in a function body (not in a global's initializer
+/// region or at module level).
+pub fn is_in_function(op: &OperationRef) -> bool {
+    enclosing_function(op).is_some()
+}
+
+/// Whether `value` is the address of a function (`llvm.mlir.addressof` or
+/// `func.constant` of a function symbol): code, not data, so it carries no
+/// address-space tag and points into no data space.
+pub fn is_function_address(value: Value) -> bool {
+    let Ok(result) = OperationResult::try_from(value) else {
+        return false;
+    };
+    let op = result.owner();
+    let symbol = match name_of(&op).as_str() {
+        "llvm.mlir.addressof" => symbol_attribute(&op, "global_name"),
+        "func.constant" => return true,
+        _ => return false,
+    };
+    let Some(symbol) = symbol else {
+        return false;
+    };
+    let module = top_level(&op);
+    let Some(body) = module
+        .region(0)
+        .ok()
+        .and_then(|region| region.first_block())
+    else {
+        return false;
+    };
+    let mut current = body.first_operation();
+    while let Some(candidate) = current {
+        if symbol_attribute(&candidate, "sym_name").as_deref() == Some(symbol.as_str()) {
+            return is_function(&name_of(&candidate));
+        }
+        current = candidate.next_in_block();
+    }
+    false
+}

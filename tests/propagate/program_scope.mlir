@@ -1,0 +1,136 @@
+// gas-opt: --pipeline raise,propagate --split-input-file
+// A program-scope variable is one cell: a generic pointer loaded from it is
+// one of those its initializer holds or code stores into it. Any other use
+// of its address (a cast, a call argument, a copy) makes it unknown.
+
+llvm.mlir.global external @x(5 : i32) {addr_space = 1 : i32, alignment = 4 : i64} : i32
+llvm.mlir.global external @gp() {addr_space = 1 : i32, alignment = 8 : i64} : !llvm.ptr<4> {
+  %0 = llvm.mlir.addressof @x : !llvm.ptr<1>
+  %1 = llvm.addrspacecast %0 : !llvm.ptr<1> to !llvm.ptr<4>
+  llvm.return %1 : !llvm.ptr<4>
+}
+llvm.func spir_kernelcc @load_of_initialized_program_scope_pointer_is_global(%out: !llvm.ptr<1>) {
+  %0 = llvm.mlir.addressof @gp : !llvm.ptr<1>
+  %1 = llvm.load %0 {alignment = 8 : i64} : !llvm.ptr<1> -> !llvm.ptr<4>
+  %2 = llvm.load %1 {alignment = 4 : i64} : !llvm.ptr<4> -> i32
+  llvm.store %2, %out {alignment = 4 : i64} : i32, !llvm.ptr<1>
+  llvm.return
+}
+
+// -----
+
+llvm.mlir.global external @x(5 : i32) {addr_space = 1 : i32, alignment = 4 : i64} : i32
+llvm.mlir.global external @count(0 : i32) {addr_space = 1 : i32, alignment = 4 : i64} : i32
+llvm.mlir.global external @s() {addr_space = 1 : i32, alignment = 8 : i64} : !llvm.struct<(i32, ptr<4>)> {
+  %0 = llvm.mlir.addressof @x : !llvm.ptr<1>
+  %1 = llvm.addrspacecast %0 : !llvm.ptr<1> to !llvm.ptr<4>
+  %2 = llvm.mlir.constant(3 : i32) : i32
+  %3 = llvm.mlir.undef : !llvm.struct<(i32, ptr<4>)>
+  %4 = llvm.insertvalue %2, %3[0] : !llvm.struct<(i32, ptr<4>)>
+  %5 = llvm.insertvalue %1, %4[1] : !llvm.struct<(i32, ptr<4>)>
+  llvm.return %5 : !llvm.struct<(i32, ptr<4>)>
+}
+// Stores of global pointers (generic or named) and of integers into the
+// struct keep its pointer field global.
+llvm.func spir_kernelcc @struct_field_reassigned_with_global_pointers_stays_global(%out: !llvm.ptr<1>, %n: i32) {
+  %c8 = llvm.mlir.constant(8 : i64) : i64
+  %0 = llvm.mlir.addressof @s : !llvm.ptr<1>
+  llvm.store %n, %0 {alignment = 4 : i64} : i32, !llvm.ptr<1>
+  %1 = llvm.getelementptr inbounds %0[%c8] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i8
+  %2 = llvm.addrspacecast %out : !llvm.ptr<1> to !llvm.ptr<4>
+  llvm.store %2, %1 {alignment = 8 : i64} : !llvm.ptr<4>, !llvm.ptr<1>
+  %3 = llvm.mlir.addressof @count : !llvm.ptr<1>
+  llvm.store %3, %1 {alignment = 8 : i64} : !llvm.ptr<1>, !llvm.ptr<1>
+  %4 = llvm.load %1 {alignment = 8 : i64} : !llvm.ptr<1> -> !llvm.ptr<4>
+  %5 = llvm.load %4 {alignment = 4 : i64} : !llvm.ptr<4> -> i32
+  llvm.store %5, %out {alignment = 4 : i64} : i32, !llvm.ptr<1>
+  llvm.return
+}
+
+// -----
+
+llvm.mlir.global external @gp() {addr_space = 1 : i32, alignment = 8 : i64} : !llvm.ptr<4> {
+  %0 = llvm.mlir.zero : !llvm.ptr<4>
+  llvm.return %0 : !llvm.ptr<4>
+}
+// A local pointer stored into the variable: global or local afterwards
+// (null adds nothing).
+llvm.func spir_kernelcc @stored_local_pointer_joins_the_cell(%out: !llvm.ptr<1>, %l: !llvm.ptr<3>, %c: i1) {
+  %0 = llvm.mlir.addressof @gp : !llvm.ptr<1>
+  %1 = llvm.addrspacecast %l : !llvm.ptr<3> to !llvm.ptr<4>
+  %2 = llvm.addrspacecast %out : !llvm.ptr<1> to !llvm.ptr<4>
+  %3 = llvm.select %c, %1, %2 : i1, !llvm.ptr<4>
+  llvm.store %3, %0 {alignment = 8 : i64} : !llvm.ptr<4>, !llvm.ptr<1>
+  %4 = llvm.load %0 {alignment = 8 : i64} : !llvm.ptr<1> -> !llvm.ptr<4>
+  %5 = llvm.load %4 {alignment = 4 : i64} : !llvm.ptr<4> -> i32
+  llvm.store %5, %out {alignment = 4 : i64} : i32, !llvm.ptr<1>
+  llvm.return
+}
+
+// -----
+
+llvm.mlir.global external @x(5 : i32) {addr_space = 1 : i32, alignment = 4 : i64} : i32
+llvm.mlir.global external @gp() {addr_space = 1 : i32, alignment = 8 : i64} : !llvm.ptr<4> {
+  %0 = llvm.mlir.addressof @x : !llvm.ptr<1>
+  %1 = llvm.addrspacecast %0 : !llvm.ptr<1> to !llvm.ptr<4>
+  llvm.return %1 : !llvm.ptr<4>
+}
+llvm.func @unknown(!llvm.ptr<1>)
+// The variable's address reaches code gas cannot see: it may hold anything.
+llvm.func spir_kernelcc @negative_escaped_program_scope_pointer_stays_dynamic(%out: !llvm.ptr<1>) {
+  %0 = llvm.mlir.addressof @gp : !llvm.ptr<1>
+  llvm.call @unknown(%0) : (!llvm.ptr<1>) -> ()
+  %1 = llvm.load %0 {alignment = 8 : i64} : !llvm.ptr<1> -> !llvm.ptr<4>
+  %2 = llvm.load %1 {alignment = 4 : i64} : !llvm.ptr<4> -> i32
+  llvm.store %2, %out {alignment = 4 : i64} : i32, !llvm.ptr<1>
+  llvm.return
+}
+
+// -----
+
+llvm.mlir.global external @gp() {addr_space = 1 : i32, alignment = 8 : i64} : !llvm.ptr<4>
+// Declared here, defined elsewhere: its contents are unknown.
+llvm.func spir_kernelcc @negative_external_program_scope_pointer_stays_dynamic(%out: !llvm.ptr<1>) {
+  %0 = llvm.mlir.addressof @gp : !llvm.ptr<1>
+  %1 = llvm.load %0 {alignment = 8 : i64} : !llvm.ptr<1> -> !llvm.ptr<4>
+  %2 = llvm.load %1 {alignment = 4 : i64} : !llvm.ptr<4> -> i32
+  llvm.store %2, %out {alignment = 4 : i64} : i32, !llvm.ptr<1>
+  llvm.return
+}
+
+// -----
+
+llvm.func internal spir_funccc @invoke(%literal: !llvm.ptr<4>) {
+  llvm.return
+}
+llvm.mlir.global internal constant @literal() {addr_space = 1 : i32, alignment = 8 : i64} : !llvm.struct<(i32, i32, ptr<4>)> {
+  %0 = llvm.mlir.addressof @invoke : !llvm.ptr
+  %1 = llvm.addrspacecast %0 : !llvm.ptr to !llvm.ptr<4>
+  %2 = llvm.mlir.constant(8 : i32) : i32
+  %3 = llvm.mlir.undef : !llvm.struct<(i32, i32, ptr<4>)>
+  %4 = llvm.insertvalue %2, %3[0] : !llvm.struct<(i32, i32, ptr<4>)>
+  %5 = llvm.insertvalue %2, %4[1] : !llvm.struct<(i32, i32, ptr<4>)>
+  %6 = llvm.insertvalue %1, %5[2] : !llvm.struct<(i32, i32, ptr<4>)>
+  llvm.return %6 : !llvm.struct<(i32, i32, ptr<4>)>
+}
+llvm.mlir.global external constant @blk() {addr_space = 1 : i32, alignment = 8 : i64} : !llvm.ptr<4> {
+  %0 = llvm.mlir.addressof @literal : !llvm.ptr<1>
+  %1 = llvm.addrspacecast %0 : !llvm.ptr<1> to !llvm.ptr<4>
+  llvm.return %1 : !llvm.ptr<4>
+}
+// A program-scope block: the literal it names is global; the invoke
+// address inside the literal is code, so a pointer read from the literal's
+// invoke field stays unknown.
+llvm.func spir_kernelcc @program_scope_block_literal_is_global(%out: !llvm.ptr<1>) {
+  %c8 = llvm.mlir.constant(8 : i64) : i64
+  %0 = llvm.mlir.addressof @blk : !llvm.ptr<1>
+  %1 = llvm.load %0 {alignment = 8 : i64} : !llvm.ptr<1> -> !llvm.ptr<4>
+  %2 = llvm.load %1 {alignment = 4 : i64} : !llvm.ptr<4> -> i32
+  llvm.store %2, %out {alignment = 4 : i64} : i32, !llvm.ptr<1>
+  %3 = llvm.mlir.addressof @literal : !llvm.ptr<1>
+  %4 = llvm.getelementptr %3[%c8] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i8
+  %5 = llvm.load %4 {alignment = 8 : i64} : !llvm.ptr<1> -> !llvm.ptr<4>
+  %6 = llvm.load %5 {alignment = 4 : i64} : !llvm.ptr<4> -> i32
+  llvm.store %6, %out {alignment = 4 : i64} : i32, !llvm.ptr<1>
+  llvm.return
+}
