@@ -31,6 +31,7 @@ fn options(path: &Path, source: &str) -> (Options, bool) {
         verify_diagnostics: false,
         address_spaces: Default::default(),
         closed_world: ClosedWorld::default(),
+        clone_budget: None,
         multithreading: true,
     };
     let mut show_stats = false;
@@ -56,6 +57,12 @@ fn options(path: &Path, source: &str) -> (Options, bool) {
                     Some("never") => ClosedWorld::Never,
                     other => panic!("{}: bad --closed-world {other:?}", path.display()),
                 }
+            }
+            "--clone-budget" => {
+                let budget = words.next().and_then(|word| word.parse().ok());
+                options.clone_budget = Some(
+                    budget.unwrap_or_else(|| panic!("{}: bad --clone-budget", path.display())),
+                );
             }
             "--split-input-file" => options.split_input_file = true,
             "--stats" => show_stats = true,

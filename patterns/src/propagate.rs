@@ -15,6 +15,7 @@
 //! first rewrite and each op is rewritten once, by its own decision.
 
 pub mod analysis;
+pub mod reachability;
 pub mod specialize;
 
 use crate::adapter::{
@@ -37,11 +38,20 @@ pub const SET: &str = "propagate";
 #[derive(Clone, Copy, Debug, Default)]
 pub struct PropagateOptions {
     pub closed_world: ClosedWorld,
+    /// Operations cloning may add (default: the module's size, at least
+    /// [`MIN_CLONE_BUDGET`]).
+    pub clone_budget: Option<usize>,
 }
 
 /// What `propagate` changed.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PropagateStats {
+    /// Functions no entry point can reach, erased before resolution.
+    pub unreachable_erased: usize,
+    /// Clones the budget did not allow.
+    pub clones_refused: usize,
+    /// The first callee whose clone the budget refused.
+    pub budget_stopped_at: Option<String>,
     /// Dispatches whose candidate spaces shrank.
     pub dispatches_narrowed: usize,
     /// Dispatches left with one space per address (no switch after `lower`).
@@ -80,9 +90,15 @@ pub fn populate_propagate_patterns(patterns: &mut Vec<Pattern>) {
     });
 }
 
-/// Rounds of analysis, narrowing and cloning: each round can specialize one
-/// more level of a helper chain.
-pub const MAX_ROUNDS: usize = 4;
+/// A safety net on rounds of analysis, narrowing and cloning; the clone
+/// budget is what bounds them (each round specializes one more level of a
+/// helper chain, and a clone always has fewer generic parameters than the
+/// function it copies).
+pub const MAX_ROUNDS: usize = 64;
+
+/// The clone budget when none is given: as many operations as the module
+/// has outside clones (cloning at most doubles it), and never less than this.
+pub const MIN_CLONE_BUDGET: usize = 2000;
 
 /// Runs `propagate` on `module`.
 pub fn run(
@@ -97,6 +113,11 @@ pub fn run(
         let owner = IrRewriter::new(context);
         let rewriter = owner.as_rewriter_base();
         let module: &Module = module;
+        // Code no entry point can reach gets no switch: erase it first.
+        let index = ModuleIndex::build(module.as_operation());
+        stats.unreachable_erased =
+            reachability::erase_unreachable(&rewriter, &index, options.closed_world);
+        let mut budget = specialize::CloneBudget::for_module(&index, options.clone_budget);
         for round in 0..MAX_ROUNDS {
             let span = tracing::debug_span!("round", set = SET, round);
             let _entered = span.enter();
@@ -105,7 +126,7 @@ pub fn run(
             let index = ModuleIndex::build(module.as_operation());
             let facts = SpaceFacts::compute_in(&index, map, options.closed_world);
             let decisions = decide(module, map, &facts);
-            let clones = specialize::plan(&index, map, &facts);
+            let clones = specialize::plan(&index, map, &facts, &mut budget);
             for (op, decision) in decisions {
                 match apply(context, map, &rewriter, op, &decision) {
                     Ok(()) => match decision {
@@ -126,10 +147,14 @@ pub fn run(
             stats.clones_created += done.clones_created;
             stats.calls_specialized += done.calls_redirected;
             emptied.extend(done.maybe_uncalled);
+            // Nothing moved: the next round would see what this one saw
+            // (narrowing in the clones made now happens in the next round).
             if done.calls_redirected == 0 {
                 break;
             }
         }
+        stats.clones_refused = budget.refused.len();
+        stats.budget_stopped_at = budget.first_refused;
         let index = ModuleIndex::build(module.as_operation());
         let facts = SpaceFacts::compute_in(&index, map, options.closed_world);
         stats.results_specialized = specialize::specialize_results(

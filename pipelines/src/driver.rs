@@ -36,6 +36,8 @@ pub struct Options {
     pub address_spaces: AddressSpaceMap,
     /// Whether `propagate` may assume every non-kernel call site is in the module.
     pub closed_world: ClosedWorld,
+    /// Operations `propagate`'s cloning may add (its default when `None`).
+    pub clone_budget: Option<usize>,
     /// Whether MLIR may use threads (`--mlir-disable-threading` turns it off).
     pub multithreading: bool,
 }
@@ -161,6 +163,7 @@ fn process_chunk(
         let config = StepConfig {
             address_spaces: options.address_spaces,
             closed_world: options.closed_world,
+            clone_budget: options.clone_budget,
         };
         let lines = run_step(step, context, &mut module, &config).map_err(|error| {
             if error.is_reported() {

@@ -17,6 +17,8 @@ use melior::Context;
 pub struct StepConfig {
     pub address_spaces: AddressSpaceMap,
     pub closed_world: ClosedWorld,
+    /// Operations `propagate`'s cloning may add (its default when `None`).
+    pub clone_budget: Option<usize>,
 }
 
 /// How a step transforms a module.
@@ -69,12 +71,15 @@ pub const STEPS: &[Step] = &[
         kind: StepKind::PatternSet(|context, module, config| {
             let options = PropagateOptions {
                 closed_world: config.closed_world,
+                clone_budget: config.clone_budget,
             };
             let stats =
                 gas_patterns::propagate::run(context, module, &config.address_spaces, options);
-            Ok(vec![format!(
-                "{} dispatch(es) narrowed ({} to one space), {} explicit cast(s) decided, \
+            let mut lines = vec![format!(
+                "{} function(s) unreachable from every kernel erased; \
+                 {} dispatch(es) narrowed ({} to one space), {} explicit cast(s) decided, \
                  {} clone(s) for {} call(s), {} result type(s) named, {} function(s) erased",
+                stats.unreachable_erased,
                 stats.dispatches_narrowed,
                 stats.dispatches_resolved,
                 stats.explicit_casts_folded,
@@ -82,7 +87,14 @@ pub const STEPS: &[Step] = &[
                 stats.calls_specialized,
                 stats.results_specialized,
                 stats.functions_erased,
-            )])
+            )];
+            if let Some(callee) = &stats.budget_stopped_at {
+                lines.push(format!(
+                    "clone budget reached: {} clone(s) not made, the first of @{callee}",
+                    stats.clones_refused
+                ));
+            }
+            Ok(lines)
         }),
     },
     Step {

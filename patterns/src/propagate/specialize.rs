@@ -8,8 +8,10 @@
 //! caller agrees this is the signature change of a helper; when they differ,
 //! one clone per space signature.
 //!
-//! Growth is bounded: at most [`MAX_CLONES_PER_FUNCTION`] clones of any
-//! function, clones are never cloned again, and kernels, declarations,
+//! Clones are cloned again where their own calls become known, so a chain
+//! `f1 → f2 → f3 → f4` specializes level by level, one level per round.
+//! Growth is bounded by a [`CloneBudget`] in operations added, spent in a
+//! deterministic order (callee name, then signature); kernels, declarations,
 //! variadic and replaceable (weak, linkonce) functions are never cloned. A
 //! function left without callers is erased only when nobody outside the
 //! module can call it (internal, or a closed world).
@@ -26,11 +28,66 @@ use melior::ir::{Attribute, Module, OperationRef, RegionLike, Type, Value, Value
 use melior::{Context, RewriterBase};
 use std::collections::{BTreeMap, HashSet};
 
-/// The most clones one function gets.
-pub const MAX_CLONES_PER_FUNCTION: usize = 4;
-
-/// The marker in a clone's name; clones are not cloned again.
+/// The marker in a clone's name.
 const CLONE_MARKER: &str = ".gas.";
+
+/// How many operations cloning may still add, and what it had to refuse.
+#[derive(Clone, Debug, Default)]
+pub struct CloneBudget {
+    pub remaining: usize,
+    /// Clones not made because they did not fit (by clone name).
+    pub refused: std::collections::BTreeSet<String>,
+    /// The first callee refused (in the deterministic order).
+    pub first_refused: Option<String>,
+}
+
+impl CloneBudget {
+    /// A budget of `operations` added operations.
+    pub fn new(operations: usize) -> Self {
+        Self {
+            remaining: operations,
+            ..Self::default()
+        }
+    }
+
+    /// The budget of a module: `operations` (default: the size of the code
+    /// outside clones, at least [`super::MIN_CLONE_BUDGET`]) less what the
+    /// clones already in the module cost, so a second run spends nothing more.
+    pub(crate) fn for_module(index: &ModuleIndex, operations: Option<usize>) -> Self {
+        let mut original = 0;
+        let mut cloned = 0;
+        for (name, function) in &index.functions {
+            let size = size_of(function.op);
+            if name.contains(CLONE_MARKER) {
+                cloned += size;
+            } else {
+                original += size;
+            }
+        }
+        let total = operations.unwrap_or(original.max(super::MIN_CLONE_BUDGET));
+        Self::new(total.saturating_sub(cloned))
+    }
+
+    /// Spends `cost` if it fits; records the refusal otherwise.
+    fn spend(&mut self, cost: usize, callee: &str, clone: &str) -> bool {
+        if cost <= self.remaining {
+            self.remaining -= cost;
+            return true;
+        }
+        self.refused.insert(clone.to_string());
+        if self.first_refused.is_none() {
+            self.first_refused = Some(callee.to_string());
+        }
+        false
+    }
+}
+
+/// The number of operations in `op`, itself included.
+pub(crate) fn size_of(op: OperationRef) -> usize {
+    let mut size = 0;
+    crate::ir::each_op(op, &mut |_| size += 1);
+    size
+}
 
 /// For each generic parameter: the one space its argument points to, if known.
 type Signature = Vec<Option<AddressSpace>>;
@@ -179,24 +236,21 @@ pub(crate) fn plan<'c, 'a>(
     index: &ModuleIndex<'c, 'a>,
     map: &AddressSpaceMap,
     facts: &SpaceFacts,
+    budget: &mut CloneBudget,
 ) -> Vec<Plan<'c, 'a>> {
     // BTreeMap: a deterministic order of clones.
     let mut plans: BTreeMap<(String, String), Plan<'c, 'a>> = BTreeMap::new();
-    // Clones that exist already, by original (one pass, not one per callee).
-    let mut clones_of: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
-    for name in index.functions.keys() {
-        if let Some((original, _)) = name.split_once(CLONE_MARKER) {
-            *clones_of.entry(original).or_default() += 1;
-        }
-    }
-    for (callee, calls) in &index.call_sites {
+    // Callees in name order, calls in IR order: the budget is spent the same
+    // way on every run.
+    let mut callees: Vec<(&String, &Vec<OperationRef<'c, 'a>>)> = index.call_sites.iter().collect();
+    callees.sort_by(|a, b| a.0.cmp(b.0));
+    for (callee, calls) in callees {
         let Some(function) = index.functions.get(callee) else {
             continue;
         };
         if !function.has_body
             || function.is_kernel
             || function.is_replaceable
-            || callee.contains(CLONE_MARKER)
             || is_variadic(function.op)
         {
             continue;
@@ -213,7 +267,7 @@ pub(crate) fn plan<'c, 'a>(
         if generic_parameters.is_empty() {
             continue;
         }
-        let existing_clones = clones_of.get(callee.as_str()).copied().unwrap_or(0);
+        let cost = size_of(function.op);
         let mut new_signatures: HashSet<String> = HashSet::new();
         for call in calls {
             let signature: Signature = generic_parameters
@@ -236,7 +290,7 @@ pub(crate) fn plan<'c, 'a>(
             let suffix = signature_suffix(&signature);
             let clone = format!("{callee}{CLONE_MARKER}{suffix}");
             if !index.functions.contains_key(&clone) && !new_signatures.contains(&suffix) {
-                if existing_clones + new_signatures.len() >= MAX_CLONES_PER_FUNCTION {
+                if !budget.spend(cost, callee, &clone) {
                     continue;
                 }
                 new_signatures.insert(suffix.clone());

@@ -54,6 +54,10 @@ struct Cli {
     /// kernels are entry points), so `propagate` may use its call sites.
     #[arg(long, value_enum, default_value = "auto")]
     closed_world: ClosedWorldArg,
+    /// Operations `propagate` may add by cloning helpers (default: the
+    /// module's size, at least 2000); `--stats` says where it ran out.
+    #[arg(long, value_name = "OPS")]
+    clone_budget: Option<usize>,
     /// Print what each step decided (per kernel for the kernel-wide sets) to stderr.
     #[arg(long)]
     stats: bool,
@@ -91,6 +95,7 @@ fn main() -> ExitCode {
             ClosedWorldArg::Always => ClosedWorld::Always,
             ClosedWorldArg::Never => ClosedWorld::Never,
         },
+        clone_budget: cli.clone_budget,
         multithreading: !cli.mlir_disable_threading,
     };
     match run(&cli, &options) {
