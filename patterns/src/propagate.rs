@@ -27,7 +27,9 @@ use crate::kernels::FunctionFlags;
 use analysis::{ClosedWorld, ModuleIndex, SpaceFacts};
 use gas_dialect::ops::{generic_address_operands, value_space, Dispatch};
 use gas_dialect::{names, AddressSpace, AddressSpaceMap, SpaceSet};
+use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationResult};
+use melior::ir::RegionLike;
 use melior::ir::{Module, OperationRef, Value, ValueLike};
 use melior::{Context, IrRewriter, RewriterBase};
 
@@ -52,6 +54,9 @@ pub struct PropagateStats {
     pub clones_refused: usize,
     /// The first callee whose clone the budget refused.
     pub budget_stopped_at: Option<String>,
+    /// Functions called through a pointer (block invoke functions handed to
+    /// the runtime) with generic parameters: those stay unknown.
+    pub pointer_called_entry_points: Vec<String>,
     /// Dispatches whose candidate spaces shrank.
     pub dispatches_narrowed: usize,
     /// Dispatches left with one space per address (no switch after `lower`).
@@ -154,6 +159,7 @@ pub fn run(
             }
         }
         stats.clones_refused = budget.refused.len();
+        stats.pointer_called_entry_points = pointer_called_with_generic_parameters(&index, map);
         stats.budget_stopped_at = budget.first_refused;
         let index = ModuleIndex::build(module.as_operation());
         let facts = SpaceFacts::compute_in(&index, map, options.closed_world);
@@ -178,6 +184,38 @@ pub fn run(
     let owner = IrRewriter::new(context);
     erase_dead_casts(module, &owner.as_rewriter_base());
     stats
+}
+
+/// Functions whose address is taken and that have a generic parameter, by
+/// name: whoever calls them through the pointer (the device-side enqueue
+/// runtime, for a block invoke function) is out of sight.
+fn pointer_called_with_generic_parameters(
+    index: &ModuleIndex,
+    map: &AddressSpaceMap,
+) -> Vec<String> {
+    let mut names: Vec<String> = index
+        .address_taken
+        .iter()
+        .filter(|name| {
+            index.functions.get(*name).is_some_and(|function| {
+                function
+                    .op
+                    .region(0)
+                    .ok()
+                    .and_then(|region| region.first_block())
+                    .is_some_and(|entry| {
+                        (0..entry.argument_count()).any(|position| {
+                            entry.argument(position).is_ok_and(|argument| {
+                                value_space(argument.into(), map) == Some(AddressSpace::Generic)
+                            })
+                        })
+                    })
+            })
+        })
+        .cloned()
+        .collect();
+    names.sort();
+    names
 }
 
 /// Every decision the facts allow, taken before anything changes.

@@ -88,6 +88,14 @@ pub const STEPS: &[Step] = &[
                 stats.results_specialized,
                 stats.functions_erased,
             )];
+            if !stats.pointer_called_entry_points.is_empty() {
+                lines.push(format!(
+                    "generic parameters stay unknown in {} function(s) called through a \
+                     pointer (block invoke entry points, called by the runtime): @{}",
+                    stats.pointer_called_entry_points.len(),
+                    stats.pointer_called_entry_points.join(", @")
+                ));
+            }
             if let Some(callee) = &stats.budget_stopped_at {
                 lines.push(format!(
                     "clone budget reached: {} clone(s) not made, the first of @{callee}",
