@@ -15,6 +15,7 @@
 //! first rewrite and each op is rewritten once, by its own decision.
 
 pub mod analysis;
+pub mod block_literals;
 pub mod reachability;
 pub mod specialize;
 

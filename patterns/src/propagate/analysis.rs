@@ -22,6 +22,7 @@ use melior::ir::operation::OperationLike;
 use melior::ir::{BlockRef, Module, OperationRef, RegionLike, Value, ValueLike};
 use std::collections::{HashMap, HashSet};
 
+use super::block_literals::LiteralPool;
 use crate::ir::{each_op, is_call, is_function, is_return, name_of, symbol_attribute};
 
 /// Whether the module is a closed OpenCL program (only kernels are entry
@@ -35,7 +36,7 @@ pub enum ClosedWorld {
     Never,
 }
 
-type Key = usize;
+pub(crate) type Key = usize;
 
 fn key(value: Value) -> Key {
     value.to_raw().ptr as Key
@@ -218,6 +219,16 @@ impl<'c, 'a> ModuleIndex<'c, 'a> {
         }
     }
 
+    /// `llvm.mlir.addressof` results, by symbol.
+    pub(crate) fn addresses_of(&self) -> &HashMap<String, Vec<Value<'c, 'a>>> {
+        &self.addresses_of
+    }
+
+    /// The uses of `value`: each user with the operand position.
+    pub(crate) fn uses_of(&self, value: Value) -> &[(OperationRef<'c, 'a>, usize)] {
+        self.uses.get(&key(value)).map_or(&[], Vec::as_slice)
+    }
+
     /// Whether only this module's code reads and writes the program-scope
     /// variable `symbol`, starting from this module's initializer.
     fn is_closed_variable(&self, symbol: &str, closed_world: ClosedWorld) -> bool {
@@ -267,6 +278,7 @@ impl SpaceFacts {
         let mut builder = GraphBuilder {
             map: *map,
             nodes: HashMap::new(),
+            literals: LiteralPool::build(index, map),
         };
         builder.build(index, closed_world);
         Self {
@@ -278,6 +290,7 @@ impl SpaceFacts {
 struct GraphBuilder {
     map: AddressSpaceMap,
     nodes: HashMap<Key, Node>,
+    literals: LiteralPool,
 }
 
 impl GraphBuilder {
@@ -343,6 +356,16 @@ impl GraphBuilder {
 
         for symbol in index.global_variables.keys() {
             self.program_scope_cell(index, symbol, closed_world);
+        }
+        let fields: Vec<(Key, SpaceSet, Vec<Key>)> = self
+            .literals
+            .all_fields()
+            .map(|field| (field.key, field.base, field.sources.clone()))
+            .collect();
+        for (field, base, sources) in fields {
+            let node = self.nodes.entry(field).or_default();
+            node.base = base;
+            node.sources = sources;
         }
 
         for op in all_ops {
@@ -517,9 +540,16 @@ impl GraphBuilder {
                     None => self.unknown(result),
                 }
             }
-            "llvm.load" => {
+            gas_dialect::names::DISPATCH | "llvm.load"
+                if name == "llvm.load"
+                    || symbol_attribute(op, "access").as_deref() == Some("llvm.load") =>
+            {
                 let address = operand(0);
-                if let Some(stored) =
+                if let Some(fields) =
+                    address.and_then(|address| self.literals.fields_read_at(address))
+                {
+                    self.node(result).sources = fields;
+                } else if let Some(stored) =
                     address.and_then(|address| stored_into_private(address, uses, &self.map))
                 {
                     self.node(result).sources = stored.into_iter().map(key).collect();

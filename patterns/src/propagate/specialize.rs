@@ -29,7 +29,7 @@ use melior::{Context, RewriterBase};
 use std::collections::{BTreeMap, HashSet};
 
 /// The marker in a clone's name.
-const CLONE_MARKER: &str = ".gas.";
+pub(crate) const CLONE_MARKER: &str = ".gas.";
 
 /// How many operations cloning may still add, and what it had to refuse.
 #[derive(Clone, Debug, Default)]
