@@ -21,6 +21,9 @@
 #   call     calls (not inlined) passing a ptr addrspace(4) argument to a defined helper
 #   lib    calls of atomic library functions (driver-provided)
 #   null   addrspace(4) null pointers used (constant null / casts of null)
+#   pvar   program-scope variables whose type holds a generic pointer (module
+#          level, any space: `int *gp = &x;`, structs/arrays of them)
+#   enq    device-side enqueues (calls of __enqueue_kernel_basic[_events])
 set -u
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 BUILD="$HERE/build"
@@ -35,6 +38,7 @@ count() { # file -> one markdown row of counts
     /^define / { inf = ($0 !~ /@__clang_ocl_kern_imp_/) ; 
                  if (inf && $0 !~ /spir_kernel/ && ($0 ~ /\(.*ptr addrspace\(4\)/ || $0 ~ /^define [^@]*ptr addrspace\(4\) @/)) gfn++ }
     /^}/ { inf = 0 }
+    /^@[^ ]+ = / && $0 ~ /(global|constant) / && $0 ~ /^@[^ ]+ = [^,]*(global|constant) [^,]*ptr addrspace\(4\)/ { pvar++ }
     !inf { next }
     {
         line = $0
@@ -50,13 +54,14 @@ count() { # file -> one markdown row of counts
         if ($0 ~ /call .*@__to_private\(/) top++
         if ($0 ~ /= (phi|select) .*ptr addrspace\(4\)/) phi++
         if ($0 ~ /call [^@]*@(_Z[0-9]+atomic_|_Z[0-9]+atomic)/) lib++
-        if ($0 ~ /call [^@]*@[-a-zA-Z$._0-9]+\(.*ptr addrspace\(4\)/ && $0 !~ /@(__to_|llvm\.|_Z)/) call++
+        if ($0 ~ /call [^@]*@[-a-zA-Z$._0-9]+\(.*ptr addrspace\(4\)/ && $0 !~ /@(__to_|__enqueue_kernel|llvm\.|_Z)/) call++
+        if ($0 ~ /call [^@]*@__enqueue_kernel_basic(_events)?\(/) enq++
         line = $0
         n = gsub(/ptr addrspace\(4\) null|addrspacecast \(ptr( addrspace\([0-9]\))? null to ptr addrspace\(4\)\)/, "&", line); nul += n
     }
     END {
-        printf "| %d | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d |\n",
-            cast, ldst, rmw, cx, mcpy, tog, tol, top, phi, stptr, gfn, call, lib, nul
+        printf "| %d | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d |\n",
+            cast, ldst, rmw, cx, mcpy, tog, tol, top, phi, stptr, gfn, call, lib, nul, pvar, enq
     }' "$1"
 }
 
@@ -64,8 +69,8 @@ for form in unoptimized inlined; do
     echo
     echo "#### $form form (\`spir.$form.ll\`)"
     echo
-    echo "| kernel | cast | ld/st | rmw | cx | mcpy | to_g | to_l | to_p | phi/sel | st-ptr | gfn | call | lib | null |"
-    echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+    echo "| kernel | cast | ld/st | rmw | cx | mcpy | to_g | to_l | to_p | phi/sel | st-ptr | gfn | call | lib | null | pvar | enq |"
+    echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
     for k in "${KERNELS[@]}"; do
         f="$BUILD/$k/spir.$form.ll"
         if [ -f "$f" ]; then echo "| $k $(count "$f")"; else echo "| $k | (not built: run run.sh first) |"; fi

@@ -10,8 +10,11 @@
 #        inlined:     clang -O2
 #      (build/<k>/spir.<form>.ll -- this is what a gas pipeline gets as input);
 #   2. retarget the SPIR IR to x86_64 (triple replaced, datalayout dropped,
-#      spir_kernel/spir_func calling conventions dropped, SPIR's event type
-#      target("spirv.Event"), which x86 cannot lay out, made a ptr), instrument every
+#      spir_kernel/spir_func calling conventions dropped, SPIR's target types
+#      target("spirv.Event"/"spirv.DeviceEvent"/"spirv.Queue"), which x86
+#      cannot lay out, made ptrs, module-level variables of spaces 1/3/2 put
+#      into the ELF sections gas_global_vars/gas_local_vars/
+#      gas_constant_vars so the driver can classify them), instrument every
 #      named-space access with an address-space check (spacecheck.awk), compile
 #      it and link it with driver.c, run it on the CPU (one thread per
 #      work-item, real barriers) and keep the printed output buffers
@@ -130,12 +133,38 @@ fi
 
 # ---------------------------------------------------------------- per kernel
 # Retarget SPIR IR text to x86_64 (and instrument it).
+# Module-level variables of the named spaces go into ELF sections whose
+# bounds (__start_/__stop_ symbols) tell the driver what a pointer into them
+# is: addrspace(1) -> gas_global_vars (program-scope __global variables),
+# addrspace(3) -> gas_local_vars (kernel-scope local variables),
+# addrspace(2) -> gas_constant_vars (only named in violation messages). A
+# section the source gave a variable is replaced (sections mean nothing to the
+# harness; the address space does). Declarations are left alone.
+SECTIONS_AWK='
+match($0, /^@("[^"]*"|[^ ]+) = ([a-z_]+ )*addrspace\([123]\) (externally_initialized )?(global|constant) /) {
+    hdr = substr($0, RSTART, RLENGTH)
+    if (hdr !~ / (external|extern_weak) /) {
+        match(hdr, /addrspace\([123]\)/)
+        sp = substr(hdr, RSTART + 10, 1)
+        sec = sp == 1 ? "gas_global_vars" : sp == 3 ? "gas_local_vars" : "gas_constant_vars"
+        line = $0
+        gsub(/, section "[^"]*"/, "", line)
+        if (match(line, / #[0-9]+$/))
+            line = substr(line, 1, RSTART - 1) ", section \"" sec "\"" substr(line, RSTART)
+        else
+            line = line ", section \"" sec "\""
+        print line
+        next
+    }
+}
+{ print }'
 to_x86() { # in.ll out.ll
     {
         echo 'target triple = "x86_64-pc-linux-gnu"'
         sed -e '/^target datalayout/d' -e '/^target triple/d' \
             -e 's/\bspir_kernel //g' -e 's/\bspir_func //g' \
-            -e 's/target("spirv.Event")/ptr/g' "$1"
+            -e 's/target("spirv.Event")/ptr/g' -e 's/target("spirv.DeviceEvent")/ptr/g' \
+            -e 's/target("spirv.Queue")/ptr/g' "$1" | awk "$SECTIONS_AWK"
     } >"$2.tmp" || return 1
     if [ "$SPACECHECK" = 1 ]; then
         awk -f "$HERE/spacecheck.awk" "$2.tmp" "$2.tmp" >"$2" || return 1
@@ -253,7 +282,7 @@ one_kernel() {
 }
 
 export -f to_x86 build_exe run_exe elem_diff one_kernel
-export HERE KDIR BUILD PROCESS FORMS SPACECHECK
+export HERE KDIR BUILD PROCESS FORMS SPACECHECK SECTIONS_AWK
 printf '%s\n' "${KERNELS[@]}" | xargs -P "$JOBS" -I{} bash -c 'one_kernel "$1"' one_kernel {}
 
 # ---------------------------------------------------------------- report
