@@ -19,6 +19,11 @@ for pipeline in O0 O2 \
     raise,async-copy-simplify,static-global,private-branch-elision,propagate,explicit-cast-tags,lower; do
     tests/execution/run.sh --process "$PWD/target/debug/gas-opt --pipeline $pipeline --emit llvm-ir"
 done
+# Real-style programs (tests/programs/README.md): every program, in both
+# forms, accepted by O0, O2 and every set alone, the output verified by
+# LLVM; and O2 leaves no switch in a function no kernel can reach.
+tests/programs/run.sh
+tests/programs/run.sh --dead-switch-check
 # Resolution quality must not regress below LLVM's InferAddressSpaces
 # (docs/resolution.md is the same report, kept in the repository).
 scripts/resolution-report.sh --check

@@ -1,0 +1,182 @@
+#!/usr/bin/env bash
+# Compile the OpenCL C 2.0 corpus in tests/programs/ for spir64 and run every
+# program, in two forms, through gas-opt pipelines; verify what comes out.
+#
+# usage: tests/programs/run.sh [--gas-opt PATH] [--pipelines "P1 P2 ..."] [-j N]
+#                              [--dead-switch-check] [--keep] [program...]
+#
+# Forms (cached in tests/programs/build/<name>/, redone when the .cl is newer):
+#   unopt    clang -O0 -disable-O0-optnone, then opt sroa,mem2reg,instcombine,simplifycfg
+#   inlined  clang -O2
+# For every form and pipeline: gas-opt --pipeline P --emit llvm-ir, then
+# opt -passes=verify.  A pipeline that does not end in `lower` (or is not a
+# preset) may leave gas ops: it is run with --emit mlir, must exit 0 with a
+# non-empty output, and the output is re-checked with gas-opt --pipeline verify.
+# --dead-switch-check: instead, run O2 on the inlined form, emit LLVM IR and
+# report functions with a `switch` not reachable from a kernel (reachable.awk).
+# Prints only failures, then a summary; exit 0 iff there are none.
+set -u -o pipefail
+
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+ROOT=$(cd "$HERE/../.." && pwd)
+LLVM_BIN=${LLVM_BIN:-/usr/lib/llvm-22/bin}
+GAS_OPT=$ROOT/target/debug/gas-opt
+PIPELINES="O0 O2 raise,lower raise,propagate,lower propagate raise,explicit-cast-tags,lower raise,private-branch-elision,lower raise,static-global,lower raise,async-copy-simplify,lower raise,async-copy-simplify,static-global,private-branch-elision,propagate,explicit-cast-tags,lower"
+JOBS=2
+DEAD=0
+KEEP=0
+TIMEOUT=${GAS_TIMEOUT:-120}
+progs=()
+
+usage() { sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --gas-opt) GAS_OPT=${2:?}; shift 2 ;;
+    --gas-opt=*) GAS_OPT=${1#*=}; shift ;;
+    --pipelines) PIPELINES=${2:?}; shift 2 ;;
+    --pipelines=*) PIPELINES=${1#*=}; shift ;;
+    -j) JOBS=${2:?}; shift 2 ;;
+    -j*) JOBS=${1#-j}; shift ;;
+    --dead-switch-check) DEAD=1; shift ;;
+    --keep) KEEP=1; shift ;;
+    -h|--help) usage ;;
+    -*) echo "run.sh: unknown option $1" >&2; exit 2 ;;
+    *) progs+=("$1"); shift ;;
+  esac
+done
+case "$JOBS" in ''|*[!0-9]*|0) echo "run.sh: -j needs a positive number" >&2; exit 2 ;; esac
+[ -x "$GAS_OPT" ] || { echo "run.sh: gas-opt not found at $GAS_OPT" >&2; exit 2; }
+GAS_OPT=$(cd "$(dirname "$GAS_OPT")" && pwd)/$(basename "$GAS_OPT")
+
+if [ ${#progs[@]} -eq 0 ]; then
+  for f in "$HERE"/*.cl; do progs+=("$(basename "$f" .cl)"); done
+else
+  for i in "${!progs[@]}"; do
+    p=$(basename "${progs[$i]}"); p=${p%.cl}
+    [ -f "$HERE/$p.cl" ] || { echo "run.sh: no program $HERE/$p.cl" >&2; exit 2; }
+    progs[$i]=$p
+  done
+fi
+
+BUILD=$HERE/build
+mkdir -p "$BUILD"
+export HERE BUILD LLVM_BIN GAS_OPT TIMEOUT KEEP
+
+# first line of a stderr file, skipping opt's harmless spir64 target warning
+first_err() {
+  local l
+  l=$(grep -v "failed to create target machine for 'spir64'" "$1" 2>/dev/null | grep -m1 -v '^[[:space:]]*$')
+  printf '%s' "${l:-(no message)}"
+}
+
+# compile NAME: both forms; prints `FAIL name form compile: ...` on failure
+compile() {
+  local n=$1 src=$HERE/$1.cl d=$BUILD/$1 err cc
+  mkdir -p "$d"
+  err=$d/compile.err
+  cc=("$LLVM_BIN/clang" -cc1 -triple spir64 -cl-std=CL2.0 -finclude-default-header -emit-llvm)
+  if [ ! -s "$d/unopt.ll" ] || [ "$src" -nt "$d/unopt.ll" ]; then
+    rm -f "$d/unopt.ll"
+    if "${cc[@]}" -O0 -disable-O0-optnone "$src" -o "$d/unopt.O0.tmp" 2>"$err" \
+        && "$LLVM_BIN/opt" -S -passes='sroa,mem2reg,instcombine,simplifycfg' \
+             "$d/unopt.O0.tmp" -o "$d/unopt.ll.tmp" 2>>"$err"; then
+      mv "$d/unopt.ll.tmp" "$d/unopt.ll"
+    else
+      rm -f "$d/unopt.ll.tmp"; echo "FAIL $n unopt compile: $(first_err "$err")"
+    fi
+    rm -f "$d/unopt.O0.tmp"
+  fi
+  if [ ! -s "$d/inlined.ll" ] || [ "$src" -nt "$d/inlined.ll" ]; then
+    rm -f "$d/inlined.ll"
+    if "${cc[@]}" -O2 "$src" -o "$d/inlined.ll.tmp" 2>"$err"; then
+      mv "$d/inlined.ll.tmp" "$d/inlined.ll"
+    else
+      rm -f "$d/inlined.ll.tmp"; echo "FAIL $n inlined compile: $(first_err "$err")"
+    fi
+  fi
+  rm -f "$err"
+}
+
+# run NAME FORM PIPELINE: prints `RUN` always and `FAIL ...` on failure
+run_one() {
+  local n=$1 form=$2 p=$3 d=$BUILD/$1 in out err tag
+  in=$d/$form.ll
+  tag=$(printf '%s' "$p" | tr ',' '+')
+  err=$d/$form.$tag.err
+  echo RUN
+  case "$p" in
+    O0|O2|*,lower)
+      out=$d/$form.$tag.ll; rm -f "$out"
+      if ! timeout "$TIMEOUT" "$GAS_OPT" --pipeline "$p" --emit llvm-ir "$in" -o "$out" 2>"$err"; then
+        echo "FAIL $n $form $p: $(first_err "$err")"; return
+      fi
+      if ! "$LLVM_BIN/opt" -passes=verify -disable-output "$out" 2>"$err"; then
+        echo "FAIL $n $form $p: opt verify: $(first_err "$err")"; return
+      fi ;;
+    *)
+      out=$d/$form.$tag.mlir; rm -f "$out"
+      if ! timeout "$TIMEOUT" "$GAS_OPT" --pipeline "$p" --emit mlir "$in" -o "$out" 2>"$err"; then
+        echo "FAIL $n $form $p: $(first_err "$err")"; return
+      fi
+      if [ ! -s "$out" ]; then echo "FAIL $n $form $p: empty output"; return; fi
+      if ! timeout "$TIMEOUT" "$GAS_OPT" --pipeline verify "$out" -o /dev/null 2>"$err"; then
+        echo "FAIL $n $form $p: re-verify: $(first_err "$err")"; return
+      fi ;;
+  esac
+  rm -f "$err"
+  [ "$KEEP" = 1 ] || rm -f "$out"
+}
+
+# dead NAME: O2 on the inlined form, then reachable.awk
+dead_one() {
+  local n=$1 d=$BUILD/$1 out err
+  out=$d/inlined.dead-check.ll; err=$d/inlined.dead-check.err
+  echo RUN
+  rm -f "$out"
+  if ! timeout "$TIMEOUT" "$GAS_OPT" --pipeline O2 --emit llvm-ir "$d/inlined.ll" -o "$out" 2>"$err"; then
+    echo "FAIL $n inlined O2: $(first_err "$err")"; return
+  fi
+  rm -f "$err"
+  awk -v prog="$n" -f "$HERE/reachable.awk" "$out"
+}
+
+task() {
+  case "$1" in
+    compile) compile "$2" ;;
+    run) [ -s "$BUILD/$2/$3.ll" ] && run_one "$2" "$3" "$4" ;;
+    dead) [ -s "$BUILD/$2/inlined.ll" ] && dead_one "$2" ;;
+  esac
+}
+export -f first_err compile run_one dead_one task
+
+log=$(mktemp); trap 'rm -f "$log"' EXIT
+
+# 1. compile (parallel)
+printf '%s\n' "${progs[@]}" | xargs -P "$JOBS" -I{} bash -c 'set -u -o pipefail; task compile "$1"' _ {} | tee -a "$log"
+
+# 2. run (parallel); tasks are NUL-separated "kind name form pipeline" tuples
+{
+  for n in "${progs[@]}"; do
+    if [ "$DEAD" = 1 ]; then
+      printf 'dead\0%s\0-\0-\0' "$n"
+    else
+      for form in unopt inlined; do
+        for p in $PIPELINES; do printf 'run\0%s\0%s\0%s\0' "$n" "$form" "$p"; done
+      done
+    fi
+  done
+} | xargs -0 -n4 -P "$JOBS" bash -c 'set -u -o pipefail; task "$@"' _ >>"$log"
+grep "^FAIL " "$log" | grep -v " compile: " | sort || true
+grep '^DEAD-SWITCH ' "$log" | sort || true
+
+N=${#progs[@]}
+R=$(grep -c '^RUN$' "$log")
+F=$(grep -c '^FAIL ' "$log")
+if [ "$DEAD" = 1 ]; then
+  D=$(grep -c '^DEAD-SWITCH ' "$log")
+  echo "programs: $N, forms: $((2 * N)), runs: $R, failures: $F, dead-switch: $D"
+  [ "$F" -eq 0 ] && [ "$D" -eq 0 ]
+else
+  echo "programs: $N, forms: $((2 * N)), runs: $R, failures: $F"
+  [ "$F" -eq 0 ]
+fi
