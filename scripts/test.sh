@@ -15,8 +15,8 @@ cargo build --quiet -p gas-pipelines --bin gas-opt
 for pipeline in O0 O2 \
     raise,propagate,lower propagate propagate,raise,lower \
     raise,explicit-cast-tags,lower raise,private-branch-elision,lower raise,static-global,lower \
-    raise,async-copy-simplify,lower \
-    raise,async-copy-simplify,static-global,private-branch-elision,propagate,explicit-cast-tags,lower; do
+    raise,async-copy-simplify,lower raise,builtin-calls,lower builtin-calls,raise,lower \
+    raise,async-copy-simplify,static-global,private-branch-elision,builtin-calls,propagate,explicit-cast-tags,lower; do
     tests/execution/run.sh --process "$PWD/target/debug/gas-opt --pipeline $pipeline --emit llvm-ir"
 done
 # Real-style programs (tests/programs/README.md): every program, in both

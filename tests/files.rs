@@ -7,7 +7,7 @@
 //! with `--stats` in the header the steps' reports are in the snapshot too;
 //! `--verify-diagnostics` files must meet every expectation.
 
-use gas_pipelines::{process, ClosedWorld, Emit, Options, Pipeline};
+use gas_pipelines::{process, ClosedWorld, Emit, Options, Pipeline, UnknownSpace};
 use std::path::Path;
 
 const HEADER: &str = "// gas-opt:";
@@ -32,6 +32,8 @@ fn options(path: &Path, source: &str) -> (Options, bool) {
         address_spaces: Default::default(),
         closed_world: ClosedWorld::default(),
         clone_budget: None,
+        unknown_builtin_space: UnknownSpace::KeepGeneric,
+        named_atomics: false,
         multithreading: true,
     };
     let mut show_stats = false;
@@ -64,6 +66,14 @@ fn options(path: &Path, source: &str) -> (Options, bool) {
                     budget.unwrap_or_else(|| panic!("{}: bad --clone-budget", path.display())),
                 );
             }
+            "--builtins" => {
+                options.unknown_builtin_space = match words.next() {
+                    Some("generic") => UnknownSpace::KeepGeneric,
+                    Some("named") => UnknownSpace::DispatchToNamed,
+                    other => panic!("{}: bad --builtins {other:?}", path.display()),
+                }
+            }
+            "--named-atomics" => options.named_atomics = true,
             "--split-input-file" => options.split_input_file = true,
             "--stats" => show_stats = true,
             "--verify-diagnostics" => options.verify_diagnostics = true,

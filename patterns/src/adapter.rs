@@ -167,6 +167,35 @@ pub fn llvm_function_result(function_type: melior::ir::Type) -> Option<melior::i
     })
 }
 
+/// The number of parameters of an `!llvm.func<...>` type.
+pub fn llvm_function_parameter_count(function_type: melior::ir::Type) -> Option<usize> {
+    use melior::ir::TypeLike;
+    if !function_type.to_string().starts_with("!llvm.func<") {
+        return None;
+    }
+    // SAFETY: the type is an LLVM function type (checked above).
+    let count = unsafe { mlir_sys::mlirLLVMFunctionTypeGetNumInputs(function_type.to_raw()) };
+    usize::try_from(count).ok()
+}
+
+/// Parameter `position` of an `!llvm.func<...>` type.
+pub fn llvm_function_parameter(
+    function_type: melior::ir::Type,
+    position: usize,
+) -> Option<melior::ir::Type> {
+    use melior::ir::TypeLike;
+    if position >= llvm_function_parameter_count(function_type)? {
+        return None;
+    }
+    // SAFETY: an LLVM function type (checked by the count) and an index in range.
+    Some(unsafe {
+        melior::ir::Type::from_raw(mlir_sys::mlirLLVMFunctionTypeGetInput(
+            function_type.to_raw(),
+            position as isize,
+        ))
+    })
+}
+
 /// `op` printed on its own: local scope and assumed verified, so printing
 /// one op does not verify and number its whole enclosing function (the
 /// default does, which made printing a GEP per tag quadratic).

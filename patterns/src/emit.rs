@@ -354,6 +354,30 @@ impl<'r, 'c, 'a> Emitter<'r, 'c, 'a> {
         )
     }
 
+    /// `scf.if` on `condition` yielding `results`, its then and else regions
+    /// each holding one empty block for the caller to fill (then first).
+    pub fn scf_if(
+        &self,
+        condition: Value<'c, '_>,
+        results: &[Type<'c>],
+    ) -> Result<OperationRef<'c, 'r>, EmitError> {
+        const NAME: &str = "scf.if";
+        let regions = (0..2)
+            .map(|_| {
+                let region = Region::new();
+                region.append_block(Block::new(&[]));
+                region
+            })
+            .collect();
+        self.insert(
+            NAME,
+            OperationBuilder::new(NAME, self.location)
+                .add_operands(&[condition])
+                .add_results(results)
+                .add_regions_vec(regions),
+        )
+    }
+
     /// Moves the insertion point to the end of region `index` of `op`'s only block.
     pub fn enter_region(&self, op: OperationRef<'c, '_>, index: usize) -> Result<(), EmitError> {
         let block = op

@@ -10,6 +10,7 @@
 
 pub mod adapter;
 pub mod async_copy_simplify;
+pub mod builtin_calls;
 pub mod decision;
 pub mod emit;
 pub mod explicit_cast_tags;

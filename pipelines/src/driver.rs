@@ -6,6 +6,7 @@ use crate::ffi::{parse_module, translate_to_llvm_ir};
 use crate::registry::{run_step, Pipeline, StepConfig};
 use crate::PipelineError;
 use gas_dialect::AddressSpaceMap;
+pub use gas_patterns::builtin_calls::UnknownSpace;
 pub use gas_patterns::propagate::analysis::ClosedWorld;
 use melior::ir::operation::OperationLike;
 use melior::ir::Module;
@@ -38,6 +39,10 @@ pub struct Options {
     pub closed_world: ClosedWorld,
     /// Operations `propagate`'s cloning may add (its default when `None`).
     pub clone_budget: Option<usize>,
+    /// What `builtin-calls` does where a pointer's space is unknown.
+    pub unknown_builtin_space: UnknownSpace,
+    /// Whether the builtin library has named overloads of the C11 atomics.
+    pub named_atomics: bool,
     /// Whether MLIR may use threads (`--mlir-disable-threading` turns it off).
     pub multithreading: bool,
 }
@@ -164,6 +169,8 @@ fn process_chunk(
             address_spaces: options.address_spaces,
             closed_world: options.closed_world,
             clone_budget: options.clone_budget,
+            unknown_builtin_space: options.unknown_builtin_space,
+            named_atomics: options.named_atomics,
         };
         let lines = run_step(step, context, &mut module, &config).map_err(|error| {
             if error.is_reported() {

@@ -4,6 +4,7 @@
 
 use crate::PipelineError;
 use gas_dialect::AddressSpaceMap;
+use gas_patterns::builtin_calls::{BuiltinOptions, UnknownSpace};
 use gas_patterns::propagate::analysis::ClosedWorld;
 use gas_patterns::propagate::PropagateOptions;
 use melior::ir::Module;
@@ -19,6 +20,10 @@ pub struct StepConfig {
     pub closed_world: ClosedWorld,
     /// Operations `propagate`'s cloning may add (its default when `None`).
     pub clone_budget: Option<usize>,
+    /// What `builtin-calls` does where a pointer's space is unknown.
+    pub unknown_builtin_space: UnknownSpace,
+    /// Whether the builtin library has named overloads of the C11 atomics.
+    pub named_atomics: bool,
 }
 
 /// How a step transforms a module.
@@ -101,6 +106,34 @@ pub const STEPS: &[Step] = &[
                     "clone budget reached: {} clone(s) not made, the first of @{callee}",
                     stats.clones_refused
                 ));
+            }
+            Ok(lines)
+        }),
+    },
+    Step {
+        name: gas_patterns::builtin_calls::SET,
+        summary: "OpenCL builtins called with generic pointers of a known space call their named overloads; get_fence folded",
+        input: "a verified module (after raise for get_fence and dispatches on unknown spaces)",
+        output: "named-overload calls with untagged pointers; with --builtins named, a dispatch over named overloads where the space is unknown",
+        kind: StepKind::PatternSet(|context, module, config| {
+            let options = BuiltinOptions {
+                closed_world: config.closed_world,
+                unknown_space: config.unknown_builtin_space,
+                named_atomics: config.named_atomics,
+            };
+            let stats =
+                gas_patterns::builtin_calls::run(context, module, &config.address_spaces, options);
+            let mut lines = vec![format!(
+                "{} call(s) to named overloads, {} to user overloads, {} get_fence folded, \
+                 {} get_fence computed from the pointer, {} call dispatch(es)",
+                stats.named_overloads,
+                stats.user_overloads,
+                stats.fences_folded,
+                stats.fences_from_pointer,
+                stats.call_dispatches,
+            )];
+            for (reason, count) in &stats.left_generic {
+                lines.push(format!("{count} call(s) left generic: {reason}"));
             }
             Ok(lines)
         }),
@@ -203,6 +236,7 @@ pub const PRESETS: &[Preset] = &[
             gas_patterns::raise::SET,
             gas_patterns::explicit_cast_tags::SET,
             gas_patterns::propagate::SET,
+            gas_patterns::builtin_calls::SET,
             gas_patterns::private_branch_elision::SET,
             gas_patterns::static_global::SET,
             gas_patterns::async_copy_simplify::SET,

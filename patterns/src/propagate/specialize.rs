@@ -164,14 +164,14 @@ pub(crate) fn apply_plans<'c>(
 /// `raise` has run (a plain `llvm.addrspacecast` would lose the tag), as
 /// `llvm.addrspacecast` before (so the module stays plain LLVM, which `raise`
 /// will take as it takes any cast).
-#[derive(Clone, Copy)]
-enum CastStyle {
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum CastStyle {
     Gas,
     Llvm,
 }
 
 impl CastStyle {
-    fn of(module: &Module) -> Self {
+    pub(crate) fn of(module: &Module) -> Self {
         let mut has_gas_ops = false;
         module
             .as_operation()
@@ -194,7 +194,7 @@ impl CastStyle {
         }
     }
 
-    fn to_generic<'c>(
+    pub(crate) fn to_generic<'c>(
         self,
         pointer: Value<'c, '_>,
         generic: Type<'c>,
@@ -206,7 +206,7 @@ impl CastStyle {
         }
     }
 
-    fn to_named<'c>(
+    pub(crate) fn to_named<'c>(
         self,
         pointer: Value<'c, '_>,
         named: Type<'c>,

@@ -5,7 +5,8 @@
 use clap::{Parser, ValueEnum};
 use gas_pipelines::registry::known_names;
 use gas_pipelines::{
-    driver, process, ClosedWorld, Emit, Options, Pipeline, PipelineError, DEFAULT_PIPELINE,
+    driver, process, ClosedWorld, Emit, Options, Pipeline, PipelineError, UnknownSpace,
+    DEFAULT_PIPELINE,
 };
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -15,6 +16,14 @@ use std::process::ExitCode;
 enum EmitArg {
     Mlir,
     LlvmIr,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum BuiltinsArg {
+    /// Keep the generic call (the library decodes tags).
+    Generic,
+    /// Switch on the space and call the named overloads.
+    Named,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -58,6 +67,14 @@ struct Cli {
     /// module's size, at least 2000); `--stats` says where it ran out.
     #[arg(long, value_name = "OPS")]
     clone_budget: Option<usize>,
+    /// Builtin calls whose pointer's space is unknown: keep the generic call
+    /// (`generic`, the library decodes tags) or switch on the space and call
+    /// the named overloads (`named`, a library with named overloads only).
+    #[arg(long, value_enum, default_value = "generic")]
+    builtins: BuiltinsArg,
+    /// The builtin library has OpenCL 3.0's named overloads of the C11 atomics.
+    #[arg(long)]
+    named_atomics: bool,
     /// Print what each step decided (per kernel for the kernel-wide sets) to stderr.
     #[arg(long)]
     stats: bool,
@@ -96,6 +113,11 @@ fn main() -> ExitCode {
             ClosedWorldArg::Never => ClosedWorld::Never,
         },
         clone_budget: cli.clone_budget,
+        unknown_builtin_space: match cli.builtins {
+            BuiltinsArg::Generic => UnknownSpace::KeepGeneric,
+            BuiltinsArg::Named => UnknownSpace::DispatchToNamed,
+        },
+        named_atomics: cli.named_atomics,
         multithreading: !cli.mlir_disable_threading,
     };
     match run(&cli, &options) {
