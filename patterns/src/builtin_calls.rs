@@ -258,6 +258,19 @@ fn decide(
         return Err("the pointer can only be null");
     }
     let dynamic = arguments.iter().any(|argument| argument.spaces.len() > 1);
+    // With private memory in the global buffer (private-branch-elision),
+    // private pointers carry no tag: a run-time test cannot tell them from
+    // global ones.
+    if dynamic
+        && crate::kernels::FunctionFlags::of(&call).private_in_global
+        && arguments
+            .iter()
+            .any(|argument| argument.spaces.contains(&AddressSpace::Private))
+    {
+        return Err(
+            "private memory in the global buffer: no run-time test tells private from global",
+        );
+    }
     if generic.name == "get_fence" {
         return Ok(Some(Plan::Fence(arguments[0].spaces.clone())));
     }

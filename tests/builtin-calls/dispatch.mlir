@@ -30,3 +30,14 @@ llvm.func spir_funccc @negative_atomic_dispatch_needs_named_atomics(%q: !llvm.pt
   %r = llvm.call spir_funccc @_Z25atomic_fetch_add_explicitPU3AS4VU7_Atomicii12memory_order12memory_scope(%q, %c1, %c1, %c1) : (!llvm.ptr<4>, i32, i32, i32) -> i32
   llvm.return %r : i32
 }
+
+// -----
+
+// In a function whose private memory is in the global buffer (after
+// private-branch-elision) private pointers are untagged: no test tells them
+// from global ones, so a call that may reach private memory stays generic.
+llvm.func spir_funccc @_Z5fractfPU3AS4f(f32, !llvm.ptr<4>) -> f32
+llvm.func spir_funccc @negative_private_in_global_keeps_the_generic_call(%x: f32, %q: !llvm.ptr<4>) -> f32 attributes {gas.private_in_global} {
+  %r = llvm.call spir_funccc @_Z5fractfPU3AS4f(%x, %q) : (f32, !llvm.ptr<4>) -> f32
+  llvm.return %r : f32
+}
