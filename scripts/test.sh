@@ -19,6 +19,11 @@ for pipeline in O0 O2 \
     raise,async-copy-simplify,static-global,private-branch-elision,builtin-calls,propagate,explicit-cast-tags,lower; do
     tests/execution/run.sh --process "$PWD/target/debug/gas-opt --pipeline $pipeline --emit llvm-ir"
 done
+# A builtin library with named overloads only (tests/execution/README.md):
+# O2 with --builtins named must leave no generic builtin call, and every
+# named overload checks that its pointer is untagged and of its space.
+tests/execution/run.sh --library named \
+    --process "$PWD/target/debug/gas-opt --pipeline O2 --builtins named --named-atomics --emit llvm-ir"
 # Real-style programs (tests/programs/README.md): every program, in both
 # forms, accepted by O0, O2 and every set alone, the output verified by
 # LLVM; and O2 leaves no switch in a function no kernel can reach.

@@ -19,7 +19,10 @@
 #   st-ptr   store of a generic pointer value into memory
 #   gfn      defined helper functions with a ptr addrspace(4) parameter or result
 #   call     calls (not inlined) passing a ptr addrspace(4) argument to a defined helper
-#   lib    calls of atomic library functions (driver-provided)
+#   lib    calls of atomic library functions (builtins.cl / driver.c)
+#   bi     calls of the other builtins taking a generic pointer (fract, modf,
+#          sincos, frexp, lgamma_r, remquo, vloadn/vstoren, vload_half/
+#          vstore_half[n], get_fence, wait_group_events): callee mangled with PU3AS4
 #   null   addrspace(4) null pointers used (constant null / casts of null)
 #   pvar   program-scope variables whose type holds a generic pointer (module
 #          level, any space: `int *gp = &x;`, structs/arrays of them)
@@ -54,14 +57,15 @@ count() { # file -> one markdown row of counts
         if ($0 ~ /call .*@__to_private\(/) top++
         if ($0 ~ /= (phi|select) .*ptr addrspace\(4\)/) phi++
         if ($0 ~ /call [^@]*@(_Z[0-9]+atomic_|_Z[0-9]+atomic)/) lib++
+        else if ($0 ~ /call [^@]*@_Z[0-9]+[a-z_0-9]+[^ (]*PU3AS4/) bi++
         if ($0 ~ /call [^@]*@[-a-zA-Z$._0-9]+\(.*ptr addrspace\(4\)/ && $0 !~ /@(__to_|__enqueue_kernel|llvm\.|_Z)/) call++
         if ($0 ~ /call [^@]*@__enqueue_kernel_basic(_events)?\(/) enq++
         line = $0
         n = gsub(/ptr addrspace\(4\) null|addrspacecast \(ptr( addrspace\([0-9]\))? null to ptr addrspace\(4\)\)/, "&", line); nul += n
     }
     END {
-        printf "| %d | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d |\n",
-            cast, ldst, rmw, cx, mcpy, tog, tol, top, phi, stptr, gfn, call, lib, nul, pvar, enq
+        printf "| %d | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d |\n",
+            cast, ldst, rmw, cx, mcpy, tog, tol, top, phi, stptr, gfn, call, lib, bi, nul, pvar, enq
     }' "$1"
 }
 
@@ -69,8 +73,8 @@ for form in unoptimized inlined; do
     echo
     echo "#### $form form (\`spir.$form.ll\`)"
     echo
-    echo "| kernel | cast | ld/st | rmw | cx | mcpy | to_g | to_l | to_p | phi/sel | st-ptr | gfn | call | lib | null | pvar | enq |"
-    echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+    echo "| kernel | cast | ld/st | rmw | cx | mcpy | to_g | to_l | to_p | phi/sel | st-ptr | gfn | call | lib | bi | null | pvar | enq |"
+    echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
     for k in "${KERNELS[@]}"; do
         f="$BUILD/$k/spir.$form.ll"
         if [ -f "$f" ]; then echo "| $k $(count "$f")"; else echo "| $k | (not built: run run.sh first) |"; fi

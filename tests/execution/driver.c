@@ -12,10 +12,11 @@
  *     (`__to_global`, `__to_local`, `__to_private`, each taking a generic
  *     pointer), see the comment above them for how the address space of a
  *     pointer is recovered on the CPU;
- *   - the OpenCL atomic library functions that clang emits as *calls* (the
- *     ones declared in opencl-c.h, e.g. atomic_fetch_add_explicit on a generic
- *     `atomic_int *`, or the 1.x atomic_add/atomic_inc on global/local
- *     pointers). The __opencl_atomic_* clang builtins become native
+ *   - the 1.x atomic_add/atomic_inc/... on global/local pointers that clang
+ *     emits as calls. The C11 atomic functions (atomic_fetch_add_explicit on
+ *     a generic `atomic_int *`, ...) and the other builtins taking pointers
+ *     are in builtins.cl, which calls the checks and libm helpers below
+ *     (__gas_bi_*). The __opencl_atomic_* clang builtins become native
  *     atomicrmw/cmpxchg instructions and need nothing from here;
  *   - device-side enqueue (get_default_queue, ndrange_1D/2D/3D,
  *     __enqueue_kernel_basic[_events]): enqueued blocks are recorded and run
@@ -26,6 +27,11 @@
  *
  * The kernel is reached through the linker symbol `gas_kernel_entry`, which
  * run.sh defines with `-Wl,--defsym=gas_kernel_entry=<kernel name>`.
+ *
+ * Compiled twice by run.sh: driver.o for the generic builtin library and,
+ * with -DGAS_NAMED_ONLY, driver.named.o for the named one (leaves out the
+ * generic overloads defined here: wait_group_events on a generic event
+ * pointer).
  *
  * Usage: driver [--dry] <spec-file>
  *   --dry  only print the initial buffer contents (run.sh uses it to check
@@ -53,6 +59,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <inttypes.h>
+#include <math.h>
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -277,45 +284,129 @@ void __gas_chk_as3(void *p) {
     if (!in_local((uintptr_t)p)) as_fail(3, p);
 }
 
-/* ---------------- atomic library functions (opencl-c.h declarations) -------
- * Only needed for kernels that use the header's atomic functions instead of
- * the __opencl_atomic_* builtins; all are implemented sequentially consistent
- * (stronger than requested, which is fine for an oracle). Generic (AS4),
- * global (AS1) and local (AS3) pointers are all plain pointers here. */
+/* ---------------- builtin library support (builtins.cl) -------------------
+ * The builtins that take pointers (math with a pointer result, vloadn/
+ * vstoren, vload_half/vstore_half, the C11 atomic functions, get_fence) are
+ * written in OpenCL C in builtins.cl, compiled by run.sh like a kernel and
+ * linked with this driver (the generic library: generic + named overloads;
+ * the named library: named overloads only, this file compiled with
+ * -DGAS_NAMED_ONLY). They call back here to check their pointer arguments
+ * and for the libm work.
+ *
+ * A generic pointer may carry a gas tag in bits 61..63 once a kernel has been
+ * lowered (001 private, 010 local, 000/111 global): decode it the way the
+ * lowering does (shl 4, ashr 4 restores the canonical upper bits); untagged
+ * pointers come back unchanged. */
 #define SC __ATOMIC_SEQ_CST
-/* A generic pointer may carry a gas tag in bits 61..63 once a kernel has been
- * lowered: decode it the way the lowering does (shl 4, ashr 4 restores the
- * canonical upper bits). Untagged pointers come back unchanged. */
 #define GENERIC(p) ((__typeof__(p))(((intptr_t)(p) << 4) >> 4))
-/* OpenCL 2.0, generic atomic_int / atomic_uint */
-int _Z16atomic_fetch_addPU3AS4VU7_Atomicii(int *p, int v) { return __atomic_fetch_add(GENERIC(p), v, SC); }
-int _Z16atomic_fetch_subPU3AS4VU7_Atomicii(int *p, int v) { return __atomic_fetch_sub(GENERIC(p), v, SC); }
-int _Z25atomic_fetch_add_explicitPU3AS4VU7_Atomicii12memory_order(int *p, int v, int o) {
-    (void)o; return __atomic_fetch_add(GENERIC(p), v, SC);
+static const char *space_of(uintptr_t q) {
+    return !q ? "null"
+           : in_global(q) ? (in_global_var(q) ? "global memory (a program-scope variable)" : "global memory")
+           : in_private(q) ? "private memory"
+           : in_local(q) ? (in_local_var(q) ? "local memory (a kernel-scope variable)" : "local memory")
+           : in_constant_var(q) ? "constant memory (a program-scope variable)"
+           : "memory in no address space the driver knows";
 }
-int _Z25atomic_fetch_sub_explicitPU3AS4VU7_Atomicii12memory_order(int *p, int v, int o) {
-    (void)o; return __atomic_fetch_sub(GENERIC(p), v, SC);
+static void bi_fail(const char *fn, const char *kind, uintptr_t p, const char *why) {
+    fprintf(stderr, "ADDRESS-SPACE VIOLATION: builtin %s (%s overload) got %#" PRIxPTR ", %s\n", fn, kind, p, why);
+    fflush(stdout);
+    _exit(3);
 }
-int _Z25atomic_fetch_max_explicitPU3AS4VU7_Atomicii12memory_order(int *p, int v, int o) {
-    (void)o; return __atomic_fetch_max(GENERIC(p), v, SC);
+/* Generic overloads: the tag must agree with the memory (001: the
+ * work-item's private memory, 010: local memory; 000/111: untagged, any
+ * generic space), returns the decoded address. */
+uintptr_t __gas_bi_generic(uintptr_t p, const char *fn) {
+    unsigned tag = (unsigned)(p >> 61);
+    uintptr_t q = (uintptr_t)(((intptr_t)p << 4) >> 4);
+    char why[200];
+    bool ok = tag == 1 ? in_private(q)
+              : tag == 2 ? in_local(q)
+              : (tag == 0 || tag == 7) && q && (in_global(q) || in_local(q) || in_private(q));
+    if (!ok) {
+        snprintf(why, sizeof why, "tag %u%u%u, which is %s", tag >> 2, (tag >> 1) & 1, tag & 1,
+                 space_of(q));
+        bi_fail(fn, "generic", p, why);
+    }
+    return q;
 }
-int _Z25atomic_fetch_min_explicitPU3AS4VU7_Atomicii12memory_order(int *p, int v, int o) {
-    (void)o; return __atomic_fetch_min(GENERIC(p), v, SC);
+/* Named overloads: untagged and really in the overload's space (0 private,
+ * 1 global, 3 local). A rewrite that picked the wrong overload stops here. */
+void __gas_bi_named(uintptr_t p, int sp, const char *fn) {
+    static const char *names[] = {"private", "global", "?", "local"};
+    const char *kind = names[sp & 3];
+    char why[200];
+    if (p >> 61) {
+        snprintf(why, sizeof why, "a tagged pointer (tag %u)", (unsigned)(p >> 61));
+        bi_fail(fn, kind, p, why);
+    }
+    bool ok = p && (sp == 1 ? in_global(p) : sp == 3 ? in_local(p) : sp == 0 ? in_private(p) : false);
+    if (!ok) {
+        snprintf(why, sizeof why, "which is %s", space_of(p));
+        bi_fail(fn, kind, p, why);
+    }
 }
-unsigned _Z24atomic_fetch_or_explicitPU3AS4VU7_Atomicjj12memory_order(unsigned *p, unsigned v, int o) {
-    (void)o; return __atomic_fetch_or(GENERIC(p), v, SC);
+/* get_fence: CLK_GLOBAL_MEM_FENCE (2) for global memory, CLK_LOCAL_MEM_FENCE
+ * (1) for local memory, 0 for private memory (no fence flag is about private
+ * memory; SPIR-V's OpGenericPtrMemSemantics gives no storage-class bit for
+ * Function storage either). */
+unsigned __gas_bi_fence(uintptr_t p) {
+    uintptr_t q = __gas_bi_generic(p, "get_fence");
+    return in_private(q) ? 0 : in_local(q) ? 1 : 2;
 }
-int _Z11atomic_loadPU3AS4VU7_Atomici(int *p) { return __atomic_load_n(GENERIC(p), SC); }
-void _Z12atomic_storePU3AS4VU7_Atomicii(int *p, int v) { __atomic_store_n(GENERIC(p), v, SC); }
-int _Z15atomic_exchangePU3AS4VU7_Atomicii(int *p, int v) { return __atomic_exchange_n(GENERIC(p), v, SC); }
-_Bool _Z30atomic_compare_exchange_strongPU3AS4VU7_AtomiciPU3AS4ii(int *p, int *expected, int desired) {
-    return __atomic_compare_exchange_n(GENERIC(p), GENERIC(expected), desired, 0, SC, SC);
+/* libm work for the math builtins (float) */
+float __gas_floorf(float x) { return floorf(x); }
+float __gas_truncf(float x) { return truncf(x); }
+float __gas_modff(float x) { float i; return modff(x, &i); }
+float __gas_sinf(float x) { return sinf(x); }
+float __gas_cosf(float x) { return cosf(x); }
+float __gas_frexpf(float x) { int e; return frexpf(x, &e); }
+int __gas_frexpf_exp(float x) { int e; frexpf(x, &e); return e; }
+float __gas_lgammaf_r(float x) { int s; return lgammaf_r(x, &s); }
+int __gas_lgammaf_r_sign(float x) { int s; lgammaf_r(x, &s); return s; }
+float __gas_remquof(float x, float y) { int q; return remquof(x, y, &q); }
+/* remquo's quotient: sign of x/y, magnitude = the 3 low bits of |x/y rounded
+ * to nearest even| (the spec asks for at least 3; exactly 3 keeps outputs
+ * independent of the libm) */
+int __gas_remquof_quo(float x, float y) {
+    int q;
+    remquof(x, y, &q);
+    int m = (q < 0 ? -q : q) & 7;
+    return q < 0 ? -m : m;
 }
-_Bool _Z39atomic_compare_exchange_strong_explicitPU3AS4VU7_AtomiciPU3AS4ii12memory_orderS4_(
-    int *p, int *expected, int desired, int o1, int o2) {
-    (void)o1; (void)o2;
-    return __atomic_compare_exchange_n(GENERIC(p), GENERIC(expected), desired, 0, SC, SC);
+/* IEEE half <-> float, for vload_half/vstore_half (round to nearest even) */
+float __gas_half_to_float(unsigned h) {
+    uint32_t sign = (h & 0x8000u) << 16, e = (h >> 10) & 0x1f, m = h & 0x3ff, x;
+    if (e == 0) {
+        float v = (float)m * 0x1p-24f;
+        memcpy(&x, &v, 4);
+        x |= sign;
+    } else if (e == 31) x = sign | 0x7f800000u | (m << 13);
+    else x = sign | ((e + 112) << 23) | (m << 13);
+    float f;
+    memcpy(&f, &x, 4);
+    return f;
 }
+unsigned __gas_float_to_half_rte(float f) {
+    uint32_t x;
+    memcpy(&x, &f, 4);
+    uint32_t sign = (x >> 16) & 0x8000u, ax = x & 0x7fffffffu, r, rem, half;
+    if (ax > 0x7f800000u) return sign | 0x7e00u | ((ax >> 13) & 0x3ff); /* NaN stays a (quiet) NaN */
+    if (ax >= 0x477ff000u) return sign | 0x7c00u; /* >= 65520 rounds to infinity */
+    if (ax < 0x38800000u) { /* below 2^-14: half subnormal (unit 2^-24) or zero */
+        if (ax < 0x33000000u) return sign; /* below 2^-25: 0 (2^-25 itself ties to even 0) */
+        uint32_t m = (ax & 0x7fffffu) | 0x800000u, shift = 126 - (ax >> 23);
+        r = m >> shift;
+        rem = m & ((1u << shift) - 1);
+        half = 1u << (shift - 1);
+    } else {
+        r = (ax - 0x38000000u) >> 13;
+        rem = ax & 0x1fffu;
+        half = 0x1000u;
+    }
+    if (rem > half || (rem == half && (r & 1))) r++; /* a carry into the exponent is right */
+    return sign | r;
+}
+
 /* ---------------- work-group async copies: the reference -------------------
  * Written from the specification (cl_khr_extended_async_copies, Codeplay
  * GroupAsyncCopies): element e of line l of plane p goes from
@@ -385,8 +476,18 @@ STRIDED_TO_LOCAL(_Z29async_work_group_strided_copyPU3AS3Dv4_fPU3AS1KS_mm9ocl_eve
 STRIDED_TO_GLOBAL(_Z29async_work_group_strided_copyPU3AS1Dv4_fPU3AS3KS_mm9ocl_event, float4_t)
 STRIDED_TO_LOCAL(_Z29async_work_group_strided_copyPU3AS3sPU3AS1Ksmm9ocl_event, short)
 STRIDED_TO_GLOBAL(_Z29async_work_group_strided_copyPU3AS1sPU3AS3Ksmm9ocl_event, short)
+/* wait_group_events: the generic overload (OpenCL 2.0) belongs to the generic
+ * library only; the named one (OpenCL 1.2: a private event array) to both. */
+#ifndef GAS_NAMED_ONLY
 void _Z17wait_group_eventsiPU3AS49ocl_event(int n, void *events) {
-    (void)n; (void)events;
+    (void)n;
+    __gas_bi_generic((uintptr_t)events, "wait_group_events");
+    wg_wait();
+}
+#endif
+void _Z17wait_group_eventsiP9ocl_event(int n, void *events) {
+    (void)n;
+    __gas_bi_named((uintptr_t)events, 0, "wait_group_events");
     wg_wait();
 }
 

@@ -13,6 +13,12 @@
 #           the typical wrong answer of a generic-address-space resolver. On
 #           x86 all spaces are the same memory, so only the address-space
 #           checks of spacecheck.awk can see this one.
+#   builtin every call of a builtin taking a generic pointer (math, vload/
+#           vstore, vload_half/vstore_half, C11 atomics; not get_fence) is
+#           "resolved" to its global overload (PU3AS4 -> PU3AS1 in the callee
+#           name, a declaration added; the pointers are passed as they are) --
+#           a wrong builtin-calls rewrite. Only the builtin library's named
+#           overload checks (driver.c __gas_bi_named) can see this one.
 #   none    identity (like cat)
 set -eu
 mode=${1:-addsub}
@@ -52,5 +58,23 @@ local)
              }
          }
          { print }' "$in" ;;
+builtin)
+    awk 'BEGIN { RE = "@_Z[0-9]+(fract|modf|sincos|frexp|lgamma_r|remquo|vload|vstore|atomic_)[A-Za-z0-9_]*PU3AS4[A-Za-z0-9_]*\\(" }
+         /^declare / && match($0, /@_Z[A-Za-z0-9_]+\(/) { decl[substr($0, RSTART + 1, RLENGTH - 2)] = $0 }
+         /^[ \t]+(%[-a-zA-Z$._0-9"]+ = )?((tail|musttail|notail) )?call / && match($0, RE) {
+             old = substr($0, RSTART + 1, RLENGTH - 2); new = old
+             gsub(/PU3AS4/, "PU3AS1", new)
+             $0 = substr($0, 1, RSTART) new substr($0, RSTART + RLENGTH - 1)
+             need[new] = old
+         }
+         { print }
+         END {
+             for (n in need) {
+                 d = decl[need[n]]
+                 if (d == "" || (n in decl)) continue
+                 sub("@" need[n] "\\(", "@" n "(", d)
+                 print d
+             }
+         }' "$in" ;;
 *) echo "mutate.sh: unknown mode $mode" >&2; exit 2 ;;
 esac

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # CPU execution harness for gas: the semantic oracle.
 #
-#   run.sh [--process CMD] [--form unoptimized|inlined|both] [options] [kernel...]
+#   run.sh [--process CMD] [--library generic|named] [--form unoptimized|inlined|both] [options] [kernel...]
 #
 # For every kernel tests/execution/kernels/<k>.cl (+ <k>.spec):
 #   1. compile the OpenCL C 2.0 source for spir64 into two forms
@@ -16,7 +16,8 @@
 #      into the ELF sections gas_global_vars/gas_local_vars/
 #      gas_constant_vars so the driver can classify them), instrument every
 #      named-space access with an address-space check (spacecheck.awk), compile
-#      it and link it with driver.c, run it on the CPU (one thread per
+#      it and link it with driver.c and the builtin library (builtins.cl,
+#      see --library), run it on the CPU (one thread per
 #      work-item, real barriers) and keep the printed output buffers
 #      (build/<k>/ref.<form>.out). Each reference run is done twice and must be
 #      identical (determinism), must change the initial buffers and must not
@@ -31,6 +32,14 @@
 # Options:
 #   --process CMD        transformation to check (a shell command line; the
 #                        input .ll path is appended as the last argument)
+#   --library L          builtin library the processed kernel is linked with:
+#                        generic (default): generic overloads of the builtins
+#                        taking pointers (PU3AS4: fract, vload4, atomic_*,
+#                        get_fence, ...) and their named overloads, as an
+#                        OpenCL 2.0 device library has; named: the named
+#                        overloads only (OpenCL 1.2 / 3.0 manglings), so a
+#                        processed kernel that still calls a generic overload
+#                        fails to link. Reference runs always use generic.
 #   --form F             unoptimized, inlined or both (default both)
 #   --jobs N, -j N       kernels built in parallel (default 2)
 #   --build-dir DIR      default tests/execution/build
@@ -39,7 +48,7 @@
 #   --selftest           check the harness itself: identity processing (cat)
 #                        and LLVM's InferAddressSpaces (infer_as.sh) must PASS
 #                        everything, deliberately wrong transformations
-#                        (mutate.sh addsub|const|local) must FAIL
+#                        (mutate.sh addsub|const|local|builtin) must FAIL
 #   -h, --help
 set -u -o pipefail
 
@@ -50,6 +59,7 @@ KDIR="$HERE/kernels"
 usage() { sed -n '2,/^set -u/p' "${BASH_SOURCE[0]}" | sed '$d; s/^# \{0,1\}//'; }
 
 PROCESS=""
+LIBRARY=generic
 FORM=both
 JOBS=2
 BUILD="$HERE/build"
@@ -61,6 +71,8 @@ while [ $# -gt 0 ]; do
     case "$1" in
     --process) [ $# -ge 2 ] || { usage >&2; exit 2; }; PROCESS="$2"; shift 2 ;;
     --process=*) PROCESS="${1#*=}"; shift ;;
+    --library) [ $# -ge 2 ] || { usage >&2; exit 2; }; LIBRARY="$2"; shift 2 ;;
+    --library=*) LIBRARY="${1#*=}"; shift ;;
     --form) [ $# -ge 2 ] || { usage >&2; exit 2; }; FORM="$2"; shift 2 ;;
     --form=*) FORM="${1#*=}"; shift ;;
     --jobs | -j) JOBS="$2"; shift 2 ;;
@@ -77,6 +89,10 @@ case "$FORM" in
 unoptimized | inlined) FORMS="$FORM" ;;
 both) FORMS="unoptimized inlined" ;;
 *) echo "run.sh: --form must be unoptimized, inlined or both" >&2; exit 2 ;;
+esac
+case "$LIBRARY" in
+generic | named) ;;
+*) echo "run.sh: --library must be generic or named" >&2; exit 2 ;;
 esac
 if [ ${#KERNELS[@]} -eq 0 ]; then
     for f in "$KDIR"/*.cl; do k="$(basename "$f")"; KERNELS+=("${k%.cl}"); done
@@ -103,7 +119,7 @@ if [ "$SELFTEST" = 1 ]; then
     else
         echo "BROKEN: a correct transformation did not pass:"; grep -v '^PASS' "$LOG"; st=1
     fi
-    for m in addsub const local; do
+    for m in addsub const local builtin; do
         echo "== selftest: mutate.sh $m must FAIL"
         "$0" --process "$HERE/mutate.sh $m" "${common[@]}" >"$LOG" 2>&1
         rc=$?
@@ -126,10 +142,17 @@ fi
 
 mkdir -p "$BUILD"
 start=$(date +%s.%N)
-if [ ! "$BUILD/driver.o" -nt "$HERE/driver.c" ] &&
-    ! clang -O2 -Wall -Wextra -c "$HERE/driver.c" -o "$BUILD/driver.o" 2>"$BUILD/driver.log"; then
-    cat "$BUILD/driver.log" >&2; echo "run.sh: driver does not compile" >&2; exit 1
-fi
+# driver.o goes with the generic builtin library, driver.named.o (without the
+# generic overloads the driver defines itself) with the named one
+for lib in generic named; do
+    o="$BUILD/driver.o"; def=""
+    [ $lib = named ] && { o="$BUILD/driver.named.o"; def=-DGAS_NAMED_ONLY; }
+    if [ ! "$o" -nt "$HERE/driver.c" ] &&
+        ! { clang -O2 -Wall -Wextra $def -c "$HERE/driver.c" -o "$o.$$.tmp" 2>"$BUILD/driver.log" &&
+            mv "$o.$$.tmp" "$o"; }; then
+        cat "$BUILD/driver.log" >&2; echo "run.sh: driver does not compile" >&2; exit 1
+    fi
+done
 
 # ---------------------------------------------------------------- per kernel
 # Retarget SPIR IR text to x86_64 (and instrument it).
@@ -174,12 +197,41 @@ to_x86() { # in.ll out.ll
     fi
 }
 
-# build_exe kernel spir.ll prefix -> prefix.exe (log in prefix.log)
+# The builtin library (builtins.cl), in three parts compiled like a kernel
+# (spir64, retargeted and instrumented by to_x86, then x86 -O0):
+#   generic  -cl-std=CL2.0: generic overloads (PU3AS4) and get_fence
+#   named12  -cl-std=CL1.2: named math/vload/vstore/half overloads
+#   named30  -cl-std=CL3.0 without the generic address space: named C11 atomics
+# -Werror=missing-prototypes: every definition must match an opencl-c.h
+# declaration, so all mangled names are clang's own.
+# Objects in $LIBDIR (one per space-check setting), redone when builtins.cl,
+# spacecheck.awk or run.sh is newer.
+LIBDIR="$BUILD/lib.check$SPACECHECK"
+lib_parts() { # library -> its objects
+    if [ "$1" = named ]; then echo "$LIBDIR/builtins.named12.o $LIBDIR/builtins.named30.o $BUILD/driver.named.o"
+    else echo "$LIBDIR/builtins.generic.o $LIBDIR/builtins.named12.o $LIBDIR/builtins.named30.o $BUILD/driver.o"; fi
+}
+build_lib_part() { # part std-flags...
+    local part=$1 o="$LIBDIR/builtins.$1.o" t="$LIBDIR/builtins.$1.$$"
+    shift
+    if [ "$o" -nt "$HERE/builtins.cl" ] && [ "$o" -nt "$HERE/spacecheck.awk" ] && [ "$o" -nt "$HERE/run.sh" ]; then
+        return 0
+    fi
+    clang -cc1 -triple spir64 "$@" -finclude-default-header -emit-llvm -O2 \
+        -Werror=missing-prototypes -DGAS_PART_$(echo "$part" | tr a-z A-Z) \
+        "$HERE/builtins.cl" -o "$t.spir.ll" &&
+        to_x86 "$t.spir.ll" "$t.x86.ll" &&
+        clang -c -O0 -Wno-override-module "$t.x86.ll" -o "$t.o" &&
+        mv "$t.o" "$o" && mv "$t.spir.ll" "$LIBDIR/builtins.$part.spir.ll" &&
+        mv "$t.x86.ll" "$LIBDIR/builtins.$part.x86.ll"
+}
+
+# build_exe kernel spir.ll prefix [library] -> prefix.exe (log in prefix.log)
 build_exe() {
-    local k=$1 in=$2 p=$3
+    local k=$1 in=$2 p=$3 lib=${4:-generic}
     to_x86 "$in" "$p.x86.ll" >"$p.log" 2>&1 &&
         clang -c -O0 -Wno-override-module "$p.x86.ll" -o "$p.o" >>"$p.log" 2>&1 &&
-        clang "$p.o" "$BUILD/driver.o" -pthread -Wl,--defsym=gas_kernel_entry="$k" \
+        clang "$p.o" $(lib_parts "$lib") -pthread -lm -Wl,--defsym=gas_kernel_entry="$k" \
             -o "$p.exe" >>"$p.log" 2>&1
 }
 
@@ -257,7 +309,7 @@ one_kernel() {
             { echo "FAIL $k $form: --process command failed"; tail -n 20 "$p.cmd.err" | sed 's/^/    /'; } >"$res"
             continue
         fi
-        if ! build_exe "$k" "$p.spir.ll" "$p"; then
+        if ! build_exe "$k" "$p.spir.ll" "$p" "$LIBRARY"; then
             { echo "FAIL $k $form: processed IR does not build"; tail -n 20 "$p.log" | sed 's/^/    /'; } >"$res"
             continue
         fi
@@ -281,8 +333,16 @@ one_kernel() {
     fi
 }
 
-export -f to_x86 build_exe run_exe elem_diff one_kernel
-export HERE KDIR BUILD PROCESS FORMS SPACECHECK SECTIONS_AWK
+mkdir -p "$LIBDIR"
+build_lib_part generic -cl-std=CL2.0 >"$LIBDIR/build.log" 2>&1 &&
+    build_lib_part named12 -cl-std=CL1.2 >>"$LIBDIR/build.log" 2>&1 &&
+    build_lib_part named30 -cl-std=CL3.0 \
+        -cl-ext=-__opencl_c_generic_address_space,-__opencl_c_pipes,-__opencl_c_device_enqueue \
+        >>"$LIBDIR/build.log" 2>&1 ||
+    { cat "$LIBDIR/build.log" >&2; echo "run.sh: the builtin library (builtins.cl) does not build" >&2; exit 1; }
+
+export -f to_x86 build_exe run_exe elem_diff one_kernel lib_parts
+export HERE KDIR BUILD LIBDIR PROCESS LIBRARY FORMS SPACECHECK SECTIONS_AWK
 printf '%s\n' "${KERNELS[@]}" | xargs -P "$JOBS" -I{} bash -c 'one_kernel "$1"' one_kernel {}
 
 # ---------------------------------------------------------------- report
@@ -304,6 +364,6 @@ done
 end=$(date +%s.%N)
 secs=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.1f", b - a }')
 what="reference only"
-[ -n "$PROCESS" ] && what="--process '$PROCESS'"
+[ -n "$PROCESS" ] && what="--process '$PROCESS', --library $LIBRARY"
 echo "== ${#KERNELS[@]} kernels, forms: $FORMS, $what, space checks $([ "$SPACECHECK" = 1 ] && echo on || echo off): $nres results, $nbad failed, ${secs}s"
 [ $nbad -eq 0 ]
