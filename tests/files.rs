@@ -29,7 +29,7 @@ fn options(path: &Path, source: &str) -> (Options, bool) {
         emit: Emit::Mlir,
         split_input_file: false,
         verify_diagnostics: false,
-        address_spaces: Default::default(),
+        address_spaces: None,
         closed_world: ClosedWorld::default(),
         clone_budget: None,
         unknown_builtin_space: UnknownSpace::KeepGeneric,
@@ -74,6 +74,13 @@ fn options(path: &Path, source: &str) -> (Options, bool) {
                 }
             }
             "--named-atomics" => options.named_atomics = true,
+            "--target" => {
+                let name = words.next().unwrap_or_default();
+                options.address_spaces = Some(
+                    gas_dialect::AddressSpaceMap::named(name)
+                        .unwrap_or_else(|| panic!("{}: bad --target {name}", path.display())),
+                );
+            }
             "--split-input-file" => options.split_input_file = true,
             "--stats" => show_stats = true,
             "--verify-diagnostics" => options.verify_diagnostics = true,

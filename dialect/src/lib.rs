@@ -19,7 +19,9 @@ pub mod verify;
 
 pub use error::DialectError;
 pub use melior;
-pub use spaces::{AddressSpace, AddressSpaceMap, SpaceSet};
+pub use spaces::{
+    AddressSpace, AddressSpaceMap, FlatSpaceTests, GenericPointers, SpaceSet, SpaceTest,
+};
 
 use melior::dialect::DialectRegistry;
 use melior::ir::Module;

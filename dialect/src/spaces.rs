@@ -63,9 +63,43 @@ pub const PRIVATE_TAG: u64 = 0b001;
 /// Tag of a local pointer: `010`.
 pub const LOCAL_TAG: u64 = 0b010;
 
-/// A target's numbering of the address spaces, and its pointer width.
+/// How a target represents a generic pointer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GenericPointers {
+    /// Seed 000's software tags in bits 61..63 (SPIR, Intel IGC): a cast to
+    /// generic sets the tag, an access through a generic pointer switches on it.
+    Tagged,
+    /// The hardware addresses every space through one flat space (NVPTX,
+    /// AMDGPU): a generic pointer is a plain address, a cast between spaces
+    /// is the target's `addrspacecast`, an access left generic stays a flat
+    /// access, and `to_*` ask the hardware with these tests.
+    Flat(FlatSpaceTests),
+}
+
+/// How a flat target tells which space a flat address is in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FlatSpaceTests {
+    pub global: SpaceTest,
+    pub local: SpaceTest,
+    pub private: SpaceTest,
+}
+
+/// One space test on a flat address.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SpaceTest {
+    /// An intrinsic `i1 (ptr)` that answers it.
+    Intrinsic(&'static str),
+    /// Neither of two intrinsics holds (AMDGPU's global: not shared, not private).
+    NeitherOf(&'static str, &'static str),
+}
+
+/// A target's description: its numbering of the address spaces, how it
+/// represents generic pointers, where allocas live, and its pointer width.
+/// Every pattern set reads spaces only through it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct AddressSpaceMap {
+    /// The name `--target` takes.
+    pub name: &'static str,
     pub private: u32,
     pub global: u32,
     pub constant: u32,
@@ -73,18 +107,88 @@ pub struct AddressSpaceMap {
     pub generic: u32,
     /// Width of a pointer (and of async-copy sizes) in bits.
     pub pointer_width: u32,
+    pub generic_pointers: GenericPointers,
+    /// The space of an `llvm.alloca`'s result: private where the target
+    /// numbers allocas so, generic on NVPTX (allocas are private memory
+    /// reached through flat pointers until the backend renames them).
+    pub alloca_space: AddressSpace,
 }
 
 impl AddressSpaceMap {
-    /// SPIR / Intel IGC: private 0, global 1, constant 2, local 3, generic 4.
+    /// SPIR / Intel IGC: private 0, global 1, constant 2, local 3, generic 4;
+    /// tagged generic pointers.
     pub const SPIR64: Self = Self {
+        name: "spir",
         private: 0,
         global: 1,
         constant: 2,
         local: 3,
         generic: 4,
         pointer_width: 64,
+        generic_pointers: GenericPointers::Tagged,
+        alloca_space: AddressSpace::Private,
     };
+
+    /// NVPTX: generic 0, global 1, shared 3, constant 4, local 5; flat
+    /// generic pointers tested by `llvm.nvvm.isspacep.*`; allocas generic.
+    pub const NVPTX64: Self = Self {
+        name: "nvptx",
+        private: 5,
+        global: 1,
+        constant: 4,
+        local: 3,
+        generic: 0,
+        pointer_width: 64,
+        generic_pointers: GenericPointers::Flat(FlatSpaceTests {
+            global: SpaceTest::Intrinsic("llvm.nvvm.isspacep.global"),
+            local: SpaceTest::Intrinsic("llvm.nvvm.isspacep.shared"),
+            private: SpaceTest::Intrinsic("llvm.nvvm.isspacep.local"),
+        }),
+        alloca_space: AddressSpace::Generic,
+    };
+
+    /// AMDGPU: flat 0, global 1, local 3, constant 4, private 5; flat generic
+    /// pointers tested by `llvm.amdgcn.is.shared` / `llvm.amdgcn.is.private`.
+    pub const AMDGPU: Self = Self {
+        name: "amdgpu",
+        private: 5,
+        global: 1,
+        constant: 4,
+        local: 3,
+        generic: 0,
+        pointer_width: 64,
+        generic_pointers: GenericPointers::Flat(FlatSpaceTests {
+            global: SpaceTest::NeitherOf("llvm.amdgcn.is.shared", "llvm.amdgcn.is.private"),
+            local: SpaceTest::Intrinsic("llvm.amdgcn.is.shared"),
+            private: SpaceTest::Intrinsic("llvm.amdgcn.is.private"),
+        }),
+        alloca_space: AddressSpace::Private,
+    };
+
+    /// Every target gas describes.
+    pub const TARGETS: [Self; 3] = [Self::SPIR64, Self::NVPTX64, Self::AMDGPU];
+
+    /// The target `--target` calls `name`.
+    pub fn named(name: &str) -> Option<Self> {
+        Self::TARGETS.into_iter().find(|target| target.name == name)
+    }
+
+    /// The target of an LLVM target triple (`spir64`, `nvptx64-nvidia-cuda`,
+    /// `amdgcn-amd-amdhsa`, ...), if gas describes it.
+    pub fn of_triple(triple: &str) -> Option<Self> {
+        let architecture = triple.split('-').next().unwrap_or_default();
+        match architecture {
+            "spir64" | "spirv64" => Some(Self::SPIR64),
+            "nvptx64" => Some(Self::NVPTX64),
+            "amdgcn" => Some(Self::AMDGPU),
+            _ => None,
+        }
+    }
+
+    /// Whether generic pointers carry seed 000's software tags.
+    pub fn is_tagged(&self) -> bool {
+        self.generic_pointers == GenericPointers::Tagged
+    }
 
     /// The number of `space` on this target.
     pub fn number(&self, space: AddressSpace) -> u32 {

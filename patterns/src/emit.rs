@@ -129,6 +129,11 @@ impl<'r, 'c, 'a> Emitter<'r, 'c, 'a> {
         self.binary("llvm.and", lhs, rhs)
     }
 
+    /// `llvm.xor`.
+    pub fn xor(&self, lhs: Value<'c, '_>, rhs: Value<'c, '_>) -> Result<Value<'c, 'r>, EmitError> {
+        self.binary("llvm.xor", lhs, rhs)
+    }
+
     /// `llvm.or`.
     pub fn or(&self, lhs: Value<'c, '_>, rhs: Value<'c, '_>) -> Result<Value<'c, 'r>, EmitError> {
         self.binary("llvm.or", lhs, rhs)
@@ -234,6 +239,32 @@ impl<'r, 'c, 'a> Emitter<'r, 'c, 'a> {
         }
         let call = self.insert(NAME, builder)?;
         Ok(call.result(0).ok().map(Into::into))
+    }
+
+    /// `llvm.call_intrinsic` of `intrinsic` (an LLVM intrinsic's name) on
+    /// `arguments`, returning one `result`.
+    pub fn call_intrinsic(
+        &self,
+        intrinsic: &str,
+        arguments: &[Value<'c, '_>],
+        result: Type<'c>,
+    ) -> Result<Value<'c, 'r>, EmitError> {
+        const NAME: &str = "llvm.call_intrinsic";
+        let attributes = [
+            (
+                "intrin",
+                melior::ir::attribute::StringAttribute::new(self.context, intrinsic).into(),
+            ),
+            (
+                "op_bundle_sizes",
+                DenseI32ArrayAttribute::new(self.context, &[]).into(),
+            ),
+            (
+                "operandSegmentSizes",
+                DenseI32ArrayAttribute::new(self.context, &[arguments.len() as i32, 0]).into(),
+            ),
+        ];
+        self.single_result(NAME, arguments, &attributes, result)
     }
 
     /// `scf.for` from `lower` to `upper` by `step` (all `index`); returns the

@@ -202,6 +202,11 @@ fn function_facts(
         };
         match name {
             names::TO_NAMED => facts.explicit_casts += 1,
+            // Where allocas are generic (NVPTX), each is private memory made
+            // generic without a cast.
+            "llvm.alloca" if map.alloca_space == AddressSpace::Generic => {
+                facts.private_to_generic += 1
+            }
             names::TAG | "llvm.addrspacecast" => {
                 let from = op.operand(0).ok().and_then(|value| value_space(value, map));
                 let to = op

@@ -24,7 +24,9 @@ use crate::emit::{EmitError, Emitter, IntPredicate};
 use crate::kernels::FunctionFlags;
 use gas_dialect::ops::{pointer_type, Dispatch};
 use gas_dialect::spaces::{CANONICAL_SHIFT, TAG_CLEAR_MASK, TAG_SHIFT};
-use gas_dialect::{AddressSpace, AddressSpaceMap, SpaceSet};
+use gas_dialect::{
+    AddressSpace, AddressSpaceMap, FlatSpaceTests, GenericPointers, SpaceSet, SpaceTest,
+};
 use melior::ir::operation::{OperationLike, OperationResult};
 use melior::ir::{Module, OperationRef, Type, Value, ValueLike};
 use melior::pass::PassManager;
@@ -145,6 +147,9 @@ pub fn run(
     let mut patterns = Vec::new();
     populate_lower_patterns(&mut patterns);
     apply_by_walk(context, module, *map, SET, &patterns);
+    if !map.is_tagged() {
+        erase_unused_flat_casts(context, module);
+    }
     export_decisions(context, module);
     let count = gas_dialect::verify::report_gas_ops(
         &module.as_operation(),
@@ -161,6 +166,27 @@ pub fn run(
     )
     .map_err(|_| LowerError::Conversion)?;
     manager.run(module).map_err(|_| LowerError::Conversion)
+}
+
+/// On a flat target a `gas.tag` becomes an `addrspacecast` that every
+/// resolved access then bypasses (`cast(cast(p)) == p`): erase the casts
+/// left without a use, so a second run has nothing more to remove.
+fn erase_unused_flat_casts(context: &Context, module: &Module) {
+    let mut unused = Vec::new();
+    crate::ir::each_op(module.as_operation(), &mut |op| {
+        if op_is(&op, "llvm.addrspacecast")
+            && op
+                .result(0)
+                .is_ok_and(|result| !crate::adapter::has_uses(result.into()))
+        {
+            unused.push(op);
+        }
+    });
+    let owner = melior::IrRewriter::new(context);
+    let rewriter = owner.as_rewriter_base();
+    for op in unused {
+        rewriter.erase_op(op);
+    }
 }
 
 /// The kernel-wide decisions, as LLVM string function attributes a backend
@@ -221,9 +247,35 @@ impl From<EmitError> for NotApplied {
 
 /// Tag arithmetic is defined for 64-bit generic pointers.
 fn check_pointer_width(map: &AddressSpaceMap) -> Result<(), NotApplied> {
-    (map.pointer_width == 64)
+    (map.pointer_width == 64 || !map.is_tagged())
         .then_some(())
         .ok_or(NotApplied("tags need 64-bit pointers"))
+}
+
+/// Whether `address` is in `space`, asked of a flat target's hardware.
+fn flat_space_test<'c, 'r>(
+    emitter: &Emitter<'r, 'c, '_>,
+    tests: &FlatSpaceTests,
+    address: Value<'c, '_>,
+    space: AddressSpace,
+) -> Result<Value<'c, 'r>, NotApplied> {
+    let test = match space {
+        AddressSpace::Global => tests.global,
+        AddressSpace::Local => tests.local,
+        AddressSpace::Private => tests.private,
+        _ => return Err(NotApplied("no test for this space")),
+    };
+    let i1 = emitter.integer_type(1);
+    Ok(match test {
+        SpaceTest::Intrinsic(intrinsic) => emitter.call_intrinsic(intrinsic, &[address], i1)?,
+        SpaceTest::NeitherOf(first, second) => {
+            let first = emitter.call_intrinsic(first, &[address], i1)?;
+            let second = emitter.call_intrinsic(second, &[address], i1)?;
+            let either = emitter.or(first, second)?;
+            let true_value = emitter.constant(i1, 1)?;
+            emitter.xor(either, true_value)?
+        }
+    })
 }
 
 fn cast_parts<'c, 'a>(
@@ -267,12 +319,23 @@ fn pointer_bits<'c, 'r>(
 fn untagged<'c, 'r>(
     emitter: &Emitter<'r, 'c, '_>,
     map: &AddressSpaceMap,
-    generic: Value<'c, '_>,
+    generic: Value<'c, 'r>,
     bits: Option<Value<'c, 'r>>,
     space: AddressSpace,
     flags: FunctionFlags,
 ) -> Result<Value<'c, 'r>, EmitError> {
     let named = pointer_type(emitter.context, map, space);
+    if !map.is_tagged() {
+        // Flat: `cast(cast(p : S → flat) : flat → S)` == `p`.
+        if let Some(source) = defining_op(generic)
+            .filter(|op| op_is(op, "llvm.addrspacecast") || op_is(op, gas_dialect::names::TAG))
+            .and_then(|op| op.operand(0).ok())
+            .filter(|source| source.r#type() == named)
+        {
+            return Ok(source);
+        }
+        return emitter.addrspacecast(generic, named);
+    }
     // A global pointer's tag is its canonical bits, unless a private tag may
     // reach a global cast (tags preserved with private memory in the global buffer).
     if space.tag().is_none() && !flags.tags_preserved {
@@ -362,6 +425,11 @@ fn lower_tag<'c, 'a>(
     check_pointer_width(&env.map)?;
     let (named, generic_type, space) = cast_parts(&op, &env.map, true)?;
     let emitter = emitter(&env, &op, rewriter);
+    if !env.map.is_tagged() {
+        // A flat target's own cast: the hardware keeps the space.
+        let cast = emitter.addrspacecast(named, generic_type)?;
+        return replace(op, rewriter, &[cast]);
+    }
     let tag = match space.tag() {
         // Private memory in the global buffer: a private pointer is a global one.
         Some(_) if space == AddressSpace::Private && FunctionFlags::of(&op).untagged_private() => {
@@ -418,6 +486,14 @@ fn lower_to_named<'c, 'a>(
     check_pointer_width(&env.map)?;
     let (generic, named_type, space) = cast_parts(&op, &env.map, false)?;
     let emitter = emitter(&env, &op, rewriter);
+    if let GenericPointers::Flat(tests) = env.map.generic_pointers {
+        // `is<space>(p) ? (named) p : null`.
+        let matches = flat_space_test(&emitter, &tests, generic, space)?;
+        let pointer = emitter.addrspacecast(generic, named_type)?;
+        let null = emitter.zero(named_type)?;
+        let result = emitter.select(matches, pointer, null)?;
+        return replace(op, rewriter, &[result]);
+    }
     let i64_type = emitter.integer_type(64);
     let bits = pointer_bits(&emitter, generic)?;
     let tag = tag_of(&emitter, bits)?;
@@ -510,6 +586,10 @@ impl<'r, 'c> DispatchLowering<'_, 'r, 'c, '_> {
         let mut spaces_iter = spaces.iter();
         if let (Some(space), None) = (spaces_iter.next(), spaces_iter.next()) {
             operands[*index] = untagged(self.emitter, &self.map, address, None, space, self.flags)?;
+            return self.resolve(operands, rest);
+        }
+        if !self.map.is_tagged() {
+            // Several spaces on a flat target: the hardware's flat access.
             return self.resolve(operands, rest);
         }
         let bits = pointer_bits(self.emitter, address)?;

@@ -39,6 +39,14 @@ pub fn run(
     map: &AddressSpaceMap,
     closed_world: ClosedWorld,
 ) -> Vec<String> {
+    // Tags and the private-in-global contract are seed 000's software
+    // model; a flat target's hardware tells spaces apart by itself.
+    if !map.is_tagged() {
+        return vec![format!(
+            "not applied: generic pointers on {} are flat, without tags",
+            map.name
+        )];
+    }
     let graph = KernelGraph::build(module, map, closed_world);
     let mut report = Vec::new();
     let mut eligible = BTreeSet::new();

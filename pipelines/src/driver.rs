@@ -34,7 +34,9 @@ pub struct Options {
     pub split_input_file: bool,
     /// Check diagnostics against `expected-*` comments instead of reporting them.
     pub verify_diagnostics: bool,
-    pub address_spaces: AddressSpaceMap,
+    /// The target (`--target`); `None`: from the module's triple, SPIR when
+    /// it has none gas describes.
+    pub address_spaces: Option<AddressSpaceMap>,
     /// Whether `propagate` may assume every non-kernel call site is in the module.
     pub closed_world: ClosedWorld,
     /// Operations `propagate`'s cloning may add (its default when `None`).
@@ -149,6 +151,19 @@ pub fn process(source: &[u8], file: &str, options: &Options) -> Result<Outcome, 
     Ok(outcome)
 }
 
+/// The target the module's `llvm.target_triple` names, SPIR otherwise.
+fn target_of_module(module: &Module) -> AddressSpaceMap {
+    module
+        .as_operation()
+        .attribute("llvm.target_triple")
+        .ok()
+        // The printed form (`"spir64"`): melior's `value()` panics on an
+        // empty string, which a module without a triple has.
+        .map(|triple| triple.to_string())
+        .and_then(|triple| AddressSpaceMap::of_triple(triple.trim_matches('"')))
+        .unwrap_or_default()
+}
+
 /// Parses, verifies, runs the pipeline and prints one chunk. MLIR's own
 /// diagnostics go to the collector; errors found here are returned.
 fn process_chunk(
@@ -163,10 +178,13 @@ fn process_chunk(
         // MLIR reported why; nothing more to add.
         return Err(Vec::new());
     };
-    verify(&module, &options.address_spaces, "input")?;
+    let target = options
+        .address_spaces
+        .unwrap_or_else(|| target_of_module(&module));
+    verify(&module, &target, "input")?;
     for step in &options.pipeline.steps {
         let config = StepConfig {
-            address_spaces: options.address_spaces,
+            address_spaces: target,
             closed_world: options.closed_world,
             clone_budget: options.clone_budget,
             unknown_builtin_space: options.unknown_builtin_space,
@@ -184,7 +202,7 @@ fn process_chunk(
                 .into_iter()
                 .map(|line| format!("{}: {line}", step.name)),
         );
-        verify(&module, &options.address_spaces, step.name)?;
+        verify(&module, &target, step.name)?;
     }
     match options.emit {
         Emit::Mlir => Ok(format!("{}\n", module.as_operation())),

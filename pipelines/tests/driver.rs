@@ -116,6 +116,46 @@ fn usage_errors_exit_two_and_name_the_bad_word() {
     let bad_emit = gas_opt(&["--emit", "asm"], VALID.as_bytes());
     assert_eq!(bad_emit.status.code(), Some(2));
     assert!(stderr(&bad_emit).contains("asm"));
+
+    let bad_target = gas_opt(&["--target", "riscv"], VALID.as_bytes());
+    assert_eq!(bad_target.status.code(), Some(2));
+    assert!(stderr(&bad_target).contains("riscv"));
+}
+
+/// The module's triple picks the target: an NVPTX module's flat generic
+/// pointers get no tags, a SPIR one's do; `--target` overrides the triple.
+#[test]
+fn the_triple_picks_the_target_and_target_overrides_it() {
+    let module = |triple: &str, generic: u32| {
+        format!(
+            "module attributes {{llvm.target_triple = \"{triple}\"}} {{\n\
+             llvm.func @f(%l: !llvm.ptr<3>) -> !llvm.ptr<{generic}> {{\n\
+             %g = llvm.addrspacecast %l : !llvm.ptr<3> to !llvm.ptr<{generic}>\n\
+             llvm.return %g : !llvm.ptr<{generic}>\n}}\n}}\n"
+        )
+    };
+    let nvptx = gas_opt(
+        &["--pipeline", "O0"],
+        module("nvptx64-nvidia-cuda", 0).as_bytes(),
+    );
+    assert!(nvptx.status.success(), "{}", stderr(&nvptx));
+    assert!(
+        stdout(&nvptx).contains("llvm.addrspacecast"),
+        "{}",
+        stdout(&nvptx)
+    );
+    assert!(!stdout(&nvptx).contains("llvm.or"), "{}", stdout(&nvptx));
+
+    let spir = gas_opt(&["--pipeline", "O0"], module("spir64", 4).as_bytes());
+    assert!(spir.status.success(), "{}", stderr(&spir));
+    assert!(stdout(&spir).contains("llvm.or"), "{}", stdout(&spir));
+
+    let forced = gas_opt(
+        &["--pipeline", "O0", "--target", "spir"],
+        module("nvptx64-nvidia-cuda", 4).as_bytes(),
+    );
+    assert!(forced.status.success(), "{}", stderr(&forced));
+    assert!(stdout(&forced).contains("llvm.or"), "{}", stdout(&forced));
 }
 
 #[test]

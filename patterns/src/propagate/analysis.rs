@@ -126,7 +126,7 @@ impl<'c, 'a> ModuleIndex<'c, 'a> {
                     symbol.clone(),
                     Function {
                         op,
-                        is_kernel: attribute_text(&op, "CConv").contains("spir_kernel"),
+                        is_kernel: is_kernel_convention(&attribute_text(&op, "CConv")),
                         is_internal: linkage.contains("internal")
                             || linkage.contains("private")
                             || visibility.contains("private"),
@@ -520,6 +520,8 @@ impl GraphBuilder {
             "llvm.mlir.zero" => {
                 self.node(result);
             }
+            // A generic alloca (NVPTX numbers allocas generic) is private memory.
+            "llvm.alloca" => self.node(result).base = SpaceSet::single(AddressSpace::Private),
             "llvm.call" | "func.call" => {
                 let callee = symbol_attribute(op, "callee");
                 let callee_returns = callee.as_deref().and_then(|symbol| {
@@ -565,6 +567,14 @@ impl GraphBuilder {
             _ => self.unknown(result),
         }
     }
+}
+
+/// Whether a function's calling convention marks a kernel on any target gas
+/// describes (SPIR, NVPTX, AMDGPU).
+pub(crate) fn is_kernel_convention(convention: &str) -> bool {
+    ["spir_kernel", "ptx_kernel", "amdgpu_kernel"]
+        .iter()
+        .any(|kernel| convention.contains(kernel))
 }
 
 /// The node key of a program-scope variable's cell: the op's address, made

@@ -3,6 +3,7 @@
 //! errors; the output file is written only on success.
 
 use clap::{Parser, ValueEnum};
+use gas_dialect::AddressSpaceMap;
 use gas_pipelines::registry::known_names;
 use gas_pipelines::{
     driver, process, ClosedWorld, Emit, Options, Pipeline, PipelineError, UnknownSpace,
@@ -16,6 +17,16 @@ use std::process::ExitCode;
 enum EmitArg {
     Mlir,
     LlvmIr,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum TargetArg {
+    /// SPIR / Intel IGC: generic 4, tagged generic pointers.
+    Spir,
+    /// NVPTX: generic 0, flat; `to_*` are `llvm.nvvm.isspacep.*`.
+    Nvptx,
+    /// AMDGPU: flat 0; `to_*` are `llvm.amdgcn.is.shared/is.private`.
+    Amdgpu,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -72,6 +83,11 @@ struct Cli {
     /// the named overloads (`named`, a library with named overloads only).
     #[arg(long, value_enum, default_value = "generic")]
     builtins: BuiltinsArg,
+    /// The target's address-space model (default: from the module's triple,
+    /// else spir): numbering, tagged (spir) or hardware-flat (nvptx, amdgpu)
+    /// generic pointers.
+    #[arg(long, value_enum)]
+    target: Option<TargetArg>,
     /// The builtin library has OpenCL 3.0's named overloads of the C11 atomics.
     #[arg(long)]
     named_atomics: bool,
@@ -106,7 +122,11 @@ fn main() -> ExitCode {
         },
         split_input_file: cli.split_input_file,
         verify_diagnostics: cli.verify_diagnostics,
-        address_spaces: Default::default(),
+        address_spaces: cli.target.map(|target| match target {
+            TargetArg::Spir => AddressSpaceMap::SPIR64,
+            TargetArg::Nvptx => AddressSpaceMap::NVPTX64,
+            TargetArg::Amdgpu => AddressSpaceMap::AMDGPU,
+        }),
         closed_world: match cli.closed_world {
             ClosedWorldArg::Auto => ClosedWorld::WhenKernels,
             ClosedWorldArg::Always => ClosedWorld::Always,
