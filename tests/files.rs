@@ -34,6 +34,8 @@ fn options(path: &Path, source: &str) -> (Options, bool) {
         clone_budget: None,
         unknown_builtin_space: UnknownSpace::KeepGeneric,
         named_atomics: false,
+        flat_input: false,
+        kernels: Vec::new(),
         multithreading: true,
     };
     let mut show_stats = false;
@@ -74,6 +76,10 @@ fn options(path: &Path, source: &str) -> (Options, bool) {
                 }
             }
             "--named-atomics" => options.named_atomics = true,
+            "--flat-input" => options.flat_input = true,
+            "--kernel" => options
+                .kernels
+                .push(words.next().expect("--kernel needs a name").to_string()),
             "--target" => {
                 let name = words.next().unwrap_or_default();
                 options.address_spaces = Some(
@@ -147,8 +153,15 @@ fn check(path: &Path) {
             diagnostics.join("\n")
         );
         if options.emit == Emit::Mlir {
-            let again =
-                process(outcome.output.as_bytes(), &display, &options).expect("the pipeline runs");
+            // The output of --flat-input has its spaces back: it is read as
+            // a normal module the second time (its kernels are marked).
+            let again_options = Options {
+                flat_input: false,
+                kernels: Vec::new(),
+                ..options.clone()
+            };
+            let again = process(outcome.output.as_bytes(), &display, &again_options)
+                .expect("the pipeline runs");
             assert!(
                 again.success,
                 "{display}: the output does not process again"

@@ -61,3 +61,7 @@ pub const TAGS_PRESERVED_ATTR: &str = "gas.tags_preserved";
 /// Function attribute: every generic pointer in the function points to
 /// global memory (no local pointer becomes generic in its kernels).
 pub const STATIC_GLOBAL_ATTR: &str = "gas.static_global";
+/// Function attribute: the function is a kernel although its calling
+/// convention does not say so (`--kernel NAME` on inputs that do not mark
+/// kernels, seed 003).
+pub const KERNEL_ATTR: &str = "gas.kernel";

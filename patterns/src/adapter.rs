@@ -105,7 +105,7 @@ impl Pattern {
 #[tracing::instrument(skip_all, fields(set = set))]
 pub fn apply_by_walk(
     context: &Context,
-    module: &mut Module,
+    module: &Module,
     map: AddressSpaceMap,
     set: &'static str,
     patterns: &[Pattern],
@@ -194,6 +194,39 @@ pub fn llvm_function_parameter(
             position as isize,
         ))
     })
+}
+
+/// `op` printed with its locations (`loc(...)`), so that text parsed back
+/// keeps the source positions diagnostics point at.
+pub fn print_with_locations(op: OperationRef) -> String {
+    unsafe extern "C" fn append(text: mlir_sys::MlirStringRef, data: *mut std::ffi::c_void) {
+        // SAFETY: `data` is the `Vec<u8>` below, alive for the print call;
+        // MLIR passes a valid (pointer, length) pair.
+        unsafe {
+            let buffer = &mut *(data as *mut Vec<u8>);
+            if !text.data.is_null() {
+                buffer.extend_from_slice(std::slice::from_raw_parts(
+                    text.data as *const u8,
+                    text.length,
+                ));
+            }
+        }
+    }
+    let mut buffer: Vec<u8> = Vec::new();
+    // SAFETY: the flags are created, used for one print of a live op and
+    // destroyed; the callback only appends to `buffer`.
+    unsafe {
+        let flags = mlir_sys::mlirOpPrintingFlagsCreate();
+        mlir_sys::mlirOpPrintingFlagsEnableDebugInfo(flags, true, false);
+        mlir_sys::mlirOperationPrintWithFlags(
+            op.to_raw(),
+            flags,
+            Some(append),
+            &mut buffer as *mut Vec<u8> as *mut std::ffi::c_void,
+        );
+        mlir_sys::mlirOpPrintingFlagsDestroy(flags);
+    }
+    String::from_utf8_lossy(&buffer).into_owned()
 }
 
 /// `op` printed on its own: local scope and assumed verified, so printing

@@ -14,6 +14,7 @@ pub mod builtin_calls;
 pub mod decision;
 pub mod emit;
 pub mod explicit_cast_tags;
+pub mod flat_input;
 pub mod ir;
 pub mod kernels;
 pub mod lower;

@@ -122,6 +122,13 @@ pub fn populate_lower_patterns(patterns: &mut Vec<Pattern>) {
     }
 }
 
+/// The ops that take generic pointers to named ones: lowered first.
+const CONSUMERS: [&str; 3] = [
+    gas_dialect::names::DISPATCH,
+    gas_dialect::names::UNTAG,
+    gas_dialect::names::TO_NAMED,
+];
+
 /// Runs `lower` on `module`: the patterns in one walk (no rewrite enables
 /// another), MLIR's finishing conversions, then the legality check.
 pub fn run(
@@ -146,7 +153,15 @@ pub fn run(
     }
     let mut patterns = Vec::new();
     populate_lower_patterns(&mut patterns);
-    apply_by_walk(context, module, *map, SET, &patterns);
+    // Consumers of generic pointers first, while the `gas.tag`s that feed
+    // them are still there to fold with (`untag(tag p)` == `p`).
+    let (consumers, others): (Vec<Pattern>, Vec<Pattern>) = patterns
+        .into_iter()
+        .partition(|pattern| CONSUMERS.contains(&pattern.root));
+    let used_tags = used_tags(module);
+    apply_by_walk(context, module, *map, SET, &consumers);
+    erase_unused_tags(context, &used_tags);
+    apply_by_walk(context, module, *map, SET, &others);
     if !map.is_tagged() {
         erase_unused_flat_casts(context, module);
     }
@@ -166,6 +181,37 @@ pub fn run(
     )
     .map_err(|_| LowerError::Conversion)?;
     manager.run(module).map_err(|_| LowerError::Conversion)
+}
+
+/// The `gas.tag`s that have uses (before the consumers are lowered).
+fn used_tags<'c, 'a>(module: &'a Module<'c>) -> Vec<OperationRef<'c, 'a>> {
+    let mut used = Vec::new();
+    crate::ir::each_op(module.as_operation(), &mut |op| {
+        if op_is(&op, gas_dialect::names::TAG)
+            && op
+                .result(0)
+                .is_ok_and(|result| crate::adapter::has_uses(result.into()))
+        {
+            used.push(op);
+        }
+    });
+    used
+}
+
+/// Erases the tags of `tags` the consumers folded away (IRDL ops have no
+/// traits, so MLIR does not know they are pure; left, they would become dead
+/// tag arithmetic). Tags that were unused in the input stay.
+fn erase_unused_tags(context: &Context, tags: &[OperationRef]) {
+    let owner = melior::IrRewriter::new(context);
+    let rewriter = owner.as_rewriter_base();
+    for op in tags {
+        if op
+            .result(0)
+            .is_ok_and(|result| !crate::adapter::has_uses(result.into()))
+        {
+            rewriter.erase_op(*op);
+        }
+    }
 }
 
 /// On a flat target a `gas.tag` becomes an `addrspacecast` that every
@@ -325,15 +371,19 @@ fn untagged<'c, 'r>(
     flags: FunctionFlags,
 ) -> Result<Value<'c, 'r>, EmitError> {
     let named = pointer_type(emitter.context, map, space);
+    // `untag(tag p)` == `p` for `p` of the space (the tag's bits are dropped
+    // again, and on a flat target `cast(cast(p : S → flat) : flat → S)` is `p`).
+    if let Some(source) = defining_op(generic)
+        .filter(|op| {
+            op_is(op, gas_dialect::names::TAG)
+                || (!map.is_tagged() && op_is(op, "llvm.addrspacecast"))
+        })
+        .and_then(|op| op.operand(0).ok())
+        .filter(|source| source.r#type() == named)
+    {
+        return Ok(source);
+    }
     if !map.is_tagged() {
-        // Flat: `cast(cast(p : S → flat) : flat → S)` == `p`.
-        if let Some(source) = defining_op(generic)
-            .filter(|op| op_is(op, "llvm.addrspacecast") || op_is(op, gas_dialect::names::TAG))
-            .and_then(|op| op.operand(0).ok())
-            .filter(|source| source.r#type() == named)
-        {
-            return Ok(source);
-        }
         return emitter.addrspacecast(generic, named);
     }
     // A global pointer's tag is its canonical bits, unless a private tag may

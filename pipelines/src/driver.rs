@@ -45,6 +45,11 @@ pub struct Options {
     pub unknown_builtin_space: UnknownSpace,
     /// Whether the builtin library has named overloads of the C11 atomics.
     pub named_atomics: bool,
+    /// Read the module as seed 003's flat input (no address spaces).
+    pub flat_input: bool,
+    /// Functions to treat as kernels (`--kernel`), for inputs that do not
+    /// mark them.
+    pub kernels: Vec<String>,
     /// Whether MLIR may use threads (`--mlir-disable-threading` turns it off).
     pub multithreading: bool,
 }
@@ -151,6 +156,60 @@ pub fn process(source: &[u8], file: &str, options: &Options) -> Result<Outcome, 
     Ok(outcome)
 }
 
+/// Seed 003's flat input: checks that `module` has no named spaces, reads it
+/// back with generic pointers and seeds the facts
+/// ([`gas_patterns::flat_input`]). `Err(None)`: MLIR or gas reported why.
+fn read_flat_input<'c>(
+    context: &'c Context,
+    module: &Module<'c>,
+    target: &AddressSpaceMap,
+    options: &Options,
+    stats: &mut Vec<String>,
+) -> Result<Module<'c>, Option<String>> {
+    use gas_patterns::flat_input;
+    if flat_input::report_named_spaces(module) > 0 {
+        return Err(None);
+    }
+    let printed = gas_patterns::adapter::print_with_locations(module.as_operation());
+    let text = flat_input::renumber(&printed, target);
+    let flat = parse_module(context, text.as_bytes()).ok_or(None)?;
+    let seeded = flat_input::seed(context, &flat, target, &options.kernels)
+        .map_err(|error| Some(error.to_string()))?;
+    stats.push(format!(
+        "flat-input: {} kernel pointer parameter(s) global, {} variable(s) local ({}), \
+         {} global, {} alloca(s) private",
+        seeded.kernel_parameters,
+        seeded.local_variables,
+        flat_input::LOCAL_SECTION,
+        seeded.global_variables,
+        seeded.allocas,
+    ));
+    Ok(flat)
+}
+
+/// Marks the functions `--kernel` names as kernels.
+fn mark_kernels(context: &Context, module: &Module, kernels: &[String]) -> Result<(), String> {
+    for kernel in kernels {
+        let mut found = None;
+        gas_patterns::ir::each_op(module.as_operation(), &mut |op| {
+            if gas_patterns::ir::is_function(&gas_patterns::ir::name_of(&op))
+                && gas_patterns::ir::symbol_attribute(&op, "sym_name").as_deref()
+                    == Some(kernel.as_str())
+            {
+                found = Some(op);
+            }
+        });
+        let function = found
+            .ok_or_else(|| format!("--kernel {kernel}: the module has no function @{kernel}"))?;
+        gas_patterns::adapter::set_attribute(
+            function,
+            gas_dialect::names::KERNEL_ATTR,
+            melior::ir::Attribute::unit(context),
+        );
+    }
+    Ok(())
+}
+
 /// The target the module's `llvm.target_triple` names, SPIR otherwise.
 fn target_of_module(module: &Module) -> AddressSpaceMap {
     module
@@ -181,6 +240,12 @@ fn process_chunk(
     let target = options
         .address_spaces
         .unwrap_or_else(|| target_of_module(&module));
+    if options.flat_input {
+        module = read_flat_input(context, &module, &target, options, stats)
+            .map_err(|error| error.map_or_else(Vec::new, whole_file))?;
+    } else if !options.kernels.is_empty() {
+        mark_kernels(context, &module, &options.kernels).map_err(whole_file)?;
+    }
     verify(&module, &target, "input")?;
     for step in &options.pipeline.steps {
         let config = StepConfig {

@@ -122,6 +122,21 @@ fn usage_errors_exit_two_and_name_the_bad_word() {
     assert!(stderr(&bad_target).contains("riscv"));
 }
 
+/// A `--kernel` that names no function is an error naming it, with or
+/// without `--flat-input`; nothing is written.
+#[test]
+fn unknown_kernel_names_are_errors() {
+    let flat = "llvm.func @k(%p: !llvm.ptr) {\n  llvm.return\n}\n";
+    for extra in [&["--flat-input"][..], &[][..]] {
+        let mut args = vec!["--kernel", "nope"];
+        args.extend_from_slice(extra);
+        let output = gas_opt(&args, flat.as_bytes());
+        assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+        assert!(stderr(&output).contains("nope"), "{}", stderr(&output));
+        assert!(stdout(&output).is_empty());
+    }
+}
+
 /// The module's triple picks the target: an NVPTX module's flat generic
 /// pointers get no tags, a SPIR one's do; `--target` overrides the triple.
 #[test]

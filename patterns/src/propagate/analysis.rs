@@ -126,7 +126,8 @@ impl<'c, 'a> ModuleIndex<'c, 'a> {
                     symbol.clone(),
                     Function {
                         op,
-                        is_kernel: is_kernel_convention(&attribute_text(&op, "CConv")),
+                        is_kernel: is_kernel_convention(&attribute_text(&op, "CConv"))
+                            || op.attribute(gas_dialect::names::KERNEL_ATTR).is_ok(),
                         is_internal: linkage.contains("internal")
                             || linkage.contains("private")
                             || visibility.contains("private"),

@@ -88,6 +88,15 @@ struct Cli {
     /// generic pointers.
     #[arg(long, value_enum)]
     target: Option<TargetArg>,
+    /// The input has no address spaces (seed 003): its default space is
+    /// generic; kernel pointer parameters are global, variables in section
+    /// `clamp_opencl_local` local, others global, allocas private.
+    #[arg(long)]
+    flat_input: bool,
+    /// Treat function NAME as a kernel (repeatable), for inputs that do not
+    /// mark kernels.
+    #[arg(long = "kernel", value_name = "NAME")]
+    kernels: Vec<String>,
     /// The builtin library has OpenCL 3.0's named overloads of the C11 atomics.
     #[arg(long)]
     named_atomics: bool,
@@ -138,6 +147,8 @@ fn main() -> ExitCode {
             BuiltinsArg::Named => UnknownSpace::DispatchToNamed,
         },
         named_atomics: cli.named_atomics,
+        flat_input: cli.flat_input,
+        kernels: cli.kernels.clone(),
         multithreading: !cli.mlir_disable_threading,
     };
     match run(&cli, &options) {
