@@ -24,6 +24,13 @@ done
 # named overload checks that its pointer is untagged and of its space.
 tests/execution/run.sh --library named \
     --process "$PWD/target/debug/gas-opt --pipeline O2 --builtins named --named-atomics --emit llvm-ir"
+# Seed 003's flat inputs: kernels of the corpus with every address space
+# removed (tests/execution/flatten.sh) must compute the same after
+# --flat-input puts the spaces back, with the space checks on.
+for pipeline in O0 O2; do
+    tests/execution/run.sh --flat \
+        --process "$PWD/target/debug/gas-opt --flat-input --pipeline $pipeline --emit llvm-ir"
+done
 # Real-style programs (tests/programs/README.md): every program, in both
 # forms, accepted by O0, O2 and every set alone, the output verified by
 # LLVM; and O2 leaves no switch in a function no kernel can reach.

@@ -133,6 +133,23 @@ pub fn has_uses(value: melior::ir::Value) -> bool {
     unsafe { !mlir_sys::mlirOpOperandIsNull(mlir_sys::mlirValueGetFirstUse(value.to_raw())) }
 }
 
+/// The users of `value`, each with the operand position it is used at.
+pub fn uses_of<'c, 'a>(value: melior::ir::Value<'c, 'a>) -> Vec<(OperationRef<'c, 'a>, usize)> {
+    use melior::ir::ValueLike;
+    let mut uses = Vec::new();
+    // SAFETY: the value is alive; each use is read while the IR is unchanged.
+    unsafe {
+        let mut current = mlir_sys::mlirValueGetFirstUse(value.to_raw());
+        while !mlir_sys::mlirOpOperandIsNull(current) {
+            let owner = OperationRef::from_raw(mlir_sys::mlirOpOperandGetOwner(current));
+            let position = mlir_sys::mlirOpOperandGetOperandNumber(current) as usize;
+            uses.push((owner, position));
+            current = mlir_sys::mlirOpOperandGetNextUse(current);
+        }
+    }
+    uses
+}
+
 /// Sets operand `index` of `op` to `value` (the caller brackets the edit with
 /// the rewriter's `start_op_modification`/`finalize_op_modification`).
 pub fn set_operand(op: OperationRef, index: usize, value: melior::ir::Value) {

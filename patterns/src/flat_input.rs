@@ -57,6 +57,9 @@ pub struct FlatInputStats {
     pub local_variables: usize,
     pub global_variables: usize,
     pub allocas: usize,
+    /// Call arguments cast to the named space a declared builtin's mangled
+    /// name gives its parameter.
+    pub builtin_arguments: usize,
 }
 
 /// Reports (at their locations) the ops of `module` whose types name a
@@ -98,7 +101,10 @@ pub fn renumber(text: &str, map: &AddressSpaceMap) -> String {
     let renumbered = if generic == 0 {
         text.to_string()
     } else {
-        renumber_pointer_tokens(text, generic)
+        // Identified structs are unique per context by name, and the flat
+        // module's (with space-0 pointers) are already there: the
+        // renumbered ones need names of their own.
+        renumber_pointer_tokens(&text.replace("struct<\"", "struct<\"gas.flat."), generic)
     };
     let mut out = String::with_capacity(renumbered.len() + renumbered.len() / 8);
     let mut fresh = 0usize;
@@ -278,6 +284,24 @@ pub fn seed(
         };
         move_variable(context, map, variable, space, addresses.get(&symbol))?;
     }
+    let mut calls: HashMap<String, Vec<OperationRef>> = HashMap::new();
+    each_op(module.as_operation(), &mut |op| {
+        if name_of(&op) == "llvm.call" {
+            if let Some(callee) = symbol_attribute(&op, "callee") {
+                calls.entry(callee).or_default().push(op);
+            }
+        }
+    });
+    for (symbol, function) in &functions {
+        stats.builtin_arguments += named_builtin_parameters(
+            context,
+            map,
+            &rewriter,
+            symbol,
+            *function,
+            calls.get(symbol),
+        )?;
+    }
     if map.alloca_space != AddressSpace::Generic {
         for alloca in allocas {
             let Ok(result) = alloca.result(0) else {
@@ -291,6 +315,112 @@ pub fn seed(
         }
     }
     Ok(stats)
+}
+
+/// A declared function whose mangled name gives a pointer parameter a named
+/// space (`PU3AS1`, `PU3AS3`: an OpenCL builtin's signature) takes that
+/// space: its declaration says so and every call casts the argument.
+fn named_builtin_parameters<'c>(
+    context: &'c Context,
+    map: &AddressSpaceMap,
+    rewriter: &RewriterBase<'c, '_>,
+    symbol: &str,
+    function: OperationRef<'c, '_>,
+    calls: Option<&Vec<OperationRef<'c, '_>>>,
+) -> Result<usize, FlatInputError> {
+    let has_body = function
+        .region(0)
+        .ok()
+        .and_then(|region| region.first_block())
+        .is_some();
+    if has_body {
+        return Ok(0);
+    }
+    let mut named: Vec<(usize, AddressSpace)> = crate::builtin_calls::mangling::demangle(symbol)
+        .map(|mangled| crate::builtin_calls::mangling::pointer_parameters(&mangled))
+        .unwrap_or_default()
+        .into_iter()
+        .filter_map(|(position, number)| {
+            let space = map.space(number?)?;
+            matches!(space, AddressSpace::Global | AddressSpace::Local).then_some((position, space))
+        })
+        .collect();
+    // `sret` and `byval` pointers are the caller's own stack slots.
+    named.extend(
+        stack_slot_parameters(function)
+            .into_iter()
+            .map(|position| (position, AddressSpace::Private)),
+    );
+    if named.is_empty() {
+        return Ok(0);
+    }
+    let old = TypeAttribute::try_from(
+        function
+            .attribute("function_type")
+            .map_err(|_| FlatInputError::Rewrite("a builtin declaration"))?,
+    )
+    .map_err(|_| FlatInputError::Rewrite("a builtin declaration"))?
+    .value();
+    let result = crate::adapter::llvm_function_result(old)
+        .ok_or(FlatInputError::Rewrite("a builtin declaration"))?;
+    let count = crate::adapter::llvm_function_parameter_count(old)
+        .ok_or(FlatInputError::Rewrite("a builtin declaration"))?;
+    let mut parameters: Vec<Type> = (0..count)
+        .map(|position| crate::adapter::llvm_function_parameter(old, position))
+        .collect::<Option<_>>()
+        .ok_or(FlatInputError::Rewrite("a builtin declaration"))?;
+    let mut changed = Vec::new();
+    for (position, space) in &named {
+        let Some(parameter) = parameters.get_mut(*position) else {
+            return Ok(0);
+        };
+        if pointer_address_space(*parameter) == Some(map.generic) {
+            *parameter = pointer_type(context, map, *space);
+            changed.push((*position, *parameter));
+        }
+    }
+    if changed.is_empty() {
+        return Ok(0);
+    }
+    let new = melior::dialect::llvm::r#type::function(result, &parameters, false);
+    set_attribute(function, "function_type", TypeAttribute::new(new).into());
+    let mut cast_count = 0;
+    for call in calls.into_iter().flatten() {
+        for (position, named_type) in &changed {
+            let operand = call
+                .operand(*position)
+                .map_err(|_| FlatInputError::Rewrite("a builtin call"))?;
+            rewriter.set_insertion_point_before(*call);
+            let cast = rewriter.insert(
+                cast_op(operand, *named_type, call.location())
+                    .ok_or(FlatInputError::Rewrite("a builtin call"))?,
+            );
+            let casted = cast
+                .result(0)
+                .map_err(|_| FlatInputError::Rewrite("a builtin call"))?;
+            crate::adapter::set_operand(*call, *position, casted.into());
+            cast_count += 1;
+        }
+    }
+    Ok(cast_count)
+}
+
+/// The positions of a declaration's `llvm.sret` / `llvm.byval` parameters.
+fn stack_slot_parameters(function: OperationRef) -> Vec<usize> {
+    let Ok(attributes) = function.attribute("arg_attrs") else {
+        return Vec::new();
+    };
+    let Ok(array) = melior::ir::attribute::ArrayAttribute::try_from(attributes) else {
+        return Vec::new();
+    };
+    (0..array.len())
+        .filter(|position| {
+            array.element(*position).is_ok_and(|dictionary| {
+                let text = dictionary.to_string();
+                text.contains("llvm.sret") || text.contains("llvm.byval")
+            })
+        })
+        .collect()
 }
 
 /// A kernel's generic pointer parameters become global ones, cast to
@@ -405,6 +535,15 @@ fn cast_after<'c>(
         .result(0)
         .map_err(|_| FlatInputError::Rewrite("an alloca"))?;
     rewriter.replace_all_uses_except(value, casted.into(), cast);
+    // Lifetime markers stay on the alloca itself (LLVM requires it).
+    for (user, position) in crate::adapter::uses_of(casted.into()) {
+        if matches!(
+            name_of(&user).as_str(),
+            "llvm.intr.lifetime.start" | "llvm.intr.lifetime.end"
+        ) {
+            crate::adapter::set_operand(user, position, value);
+        }
+    }
     Ok(())
 }
 

@@ -209,13 +209,25 @@ fn raise_explicit_cast<'c, 'a>(
     // The SPIR-V form carries the storage class as a second operand.
     let (source, result) =
         operand_and_result(&op).ok_or(NotApplied("no pointer operand or result"))?;
+    let result_space = value_space(result, &env.map);
     if op.result_count() != 1
         || value_space(source, &env.map) != Some(AddressSpace::Generic)
-        || value_space(result, &env.map) != Some(space)
+        || (result_space != Some(space) && result_space != Some(AddressSpace::Generic))
     {
         return Err(NotApplied("the builtin's types do not match its name"));
     }
-    let cast = to_named(source, result.r#type(), op.location())
+    let named = gas_dialect::ops::pointer_type(env.context, &env.map, space);
+    let cast = to_named(source, named, op.location())
         .map_err(|_| NotApplied("could not build the cast"))?;
-    replace_with(op, cast, rewriter)
+    if result_space == Some(space) {
+        return replace_with(op, cast, rewriter);
+    }
+    // A flat input's declaration returns the pointer generic: the same
+    // check, tagged back.
+    rewriter.set_insertion_point_before(op);
+    let cast = rewriter.insert(cast);
+    let named_value: Value = cast.result(0).map_err(|_| NotApplied("no result"))?.into();
+    let retagged = tag(named_value, result.r#type(), op.location())
+        .map_err(|_| NotApplied("could not build the cast"))?;
+    replace_with(op, retagged, rewriter)
 }

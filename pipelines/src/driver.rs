@@ -177,12 +177,13 @@ fn read_flat_input<'c>(
         .map_err(|error| Some(error.to_string()))?;
     stats.push(format!(
         "flat-input: {} kernel pointer parameter(s) global, {} variable(s) local ({}), \
-         {} global, {} alloca(s) private",
+         {} global, {} alloca(s) private, {} builtin argument(s) named by their mangling",
         seeded.kernel_parameters,
         seeded.local_variables,
         flat_input::LOCAL_SECTION,
         seeded.global_variables,
         seeded.allocas,
+        seeded.builtin_arguments,
     ));
     Ok(flat)
 }

@@ -565,6 +565,8 @@ struct ndrange _Z10ndrange_3DPKmS0_S0_(const size_t *o, const size_t *g, const s
 
 int __enqueue_kernel_basic(void *queue, int flags, const struct ndrange *nd, void *invoke, void *block) {
     (void)queue; (void)flags;
+    /* A flat input's module passes the ND-range as a generic pointer too. */
+    nd = GENERIC(nd);
     unsigned char *lit = GENERIC((unsigned char *)block);
     uint32_t size;
     if (!lit || !invoke || !nd) die("__enqueue_kernel_basic: null argument%s", "");

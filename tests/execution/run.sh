@@ -45,6 +45,17 @@
 #   --build-dir DIR      default tests/execution/build
 #   --no-space-check     do not instrument accesses with address-space checks
 #   --print              also print the reference output buffers
+#   --flat               flat inputs (seed 003): the --process command gets
+#                        `flatten.sh build/<k>/spir.<form>.ll` (every address
+#                        space removed, kernel-scope local variables in section
+#                        clamp_opencl_local) instead of the SPIR form; the
+#                        reference run is unchanged. Without kernel names, runs
+#                        the kernels listed in flat-kernels.txt. The processed
+#                        kernel's module variables are classified by the flat
+#                        module (clamp_opencl_local: local, others: global),
+#                        whatever space the processing gives them. The flat IR
+#                        run unprocessed (--process cat) accesses everything
+#                        through addrspace(0) = private: use --no-space-check.
 #   --selftest           check the harness itself: identity processing (cat)
 #                        and LLVM's InferAddressSpaces (infer_as.sh) must PASS
 #                        everything, deliberately wrong transformations
@@ -66,6 +77,7 @@ BUILD="$HERE/build"
 SPACECHECK=1
 PRINT=0
 SELFTEST=0
+FLAT=0
 KERNELS=()
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -79,6 +91,7 @@ while [ $# -gt 0 ]; do
     --build-dir) BUILD="$2"; shift 2 ;;
     --no-space-check) SPACECHECK=0; shift ;;
     --print) PRINT=1; shift ;;
+    --flat) FLAT=1; shift ;;
     --selftest) SELFTEST=1; shift ;;
     -h | --help) usage; exit 0 ;;
     -*) echo "run.sh: unknown option $1" >&2; usage >&2; exit 2 ;;
@@ -94,7 +107,10 @@ case "$LIBRARY" in
 generic | named) ;;
 *) echo "run.sh: --library must be generic or named" >&2; exit 2 ;;
 esac
-if [ ${#KERNELS[@]} -eq 0 ]; then
+if [ ${#KERNELS[@]} -eq 0 ] && [ "$FLAT" = 1 ]; then
+    # flat-kernels.txt: one kernel a line, `#` starts a comment
+    while read -r k; do KERNELS+=("$k"); done < <(sed 's/#.*//' "$HERE/flat-kernels.txt" | awk 'NF { print $1 }')
+elif [ ${#KERNELS[@]} -eq 0 ]; then
     for f in "$KDIR"/*.cl; do k="$(basename "$f")"; KERNELS+=("${k%.cl}"); done
 fi
 for k in "${KERNELS[@]}"; do
@@ -163,31 +179,51 @@ done
 # addrspace(2) -> gas_constant_vars (only named in violation messages). A
 # section the source gave a variable is replaced (sections mean nothing to the
 # harness; the address space does). Declarations are left alone.
+# With a map file (-v map=FILE, lines "@name<TAB>section", --flat), a
+# variable it names gets that section whatever its address space.
 SECTIONS_AWK='
+function put(sec,    line) {
+    line = $0
+    gsub(/, section "[^"]*"/, "", line)
+    if (match(line, / #[0-9]+$/))
+        line = substr(line, 1, RSTART - 1) ", section \"" sec "\"" substr(line, RSTART)
+    else
+        line = line ", section \"" sec "\""
+    print line
+}
+BEGIN { if (map != "") while ((getline l < map) > 0) { split(l, a, "\t"); flatsec[a[1]] = a[2] } }
+map != "" && match($0, /^@("[^"]*"|[^ ]+) = ([a-z_]+ )*(addrspace\([0-9]+\) )?(externally_initialized )?(global|constant) /) {
+    hdr = substr($0, RSTART, RLENGTH)
+    name = hdr; sub(/ = .*/, "", name)
+    if ((name in flatsec) && hdr !~ / (external|extern_weak) /) { put(flatsec[name]); next }
+}
 match($0, /^@("[^"]*"|[^ ]+) = ([a-z_]+ )*addrspace\([123]\) (externally_initialized )?(global|constant) /) {
     hdr = substr($0, RSTART, RLENGTH)
     if (hdr !~ / (external|extern_weak) /) {
         match(hdr, /addrspace\([123]\)/)
         sp = substr(hdr, RSTART + 10, 1)
-        sec = sp == 1 ? "gas_global_vars" : sp == 3 ? "gas_local_vars" : "gas_constant_vars"
-        line = $0
-        gsub(/, section "[^"]*"/, "", line)
-        if (match(line, / #[0-9]+$/))
-            line = substr(line, 1, RSTART - 1) ", section \"" sec "\"" substr(line, RSTART)
-        else
-            line = line ", section \"" sec "\""
-        print line
+        put(sp == 1 ? "gas_global_vars" : sp == 3 ? "gas_local_vars" : "gas_constant_vars")
         next
     }
 }
 { print }'
-to_x86() { # in.ll out.ll
+# flat_sections flat.ll -> the map: variables the flat module defines, those
+# in clamp_opencl_local are local, all others global (seed 003's convention)
+flat_sections() {
+    awk 'match($0, /^@("[^"]*"|[^ ]+) = ([a-z_]+ )*(externally_initialized )?(global|constant) /) {
+             hdr = substr($0, RSTART, RLENGTH)
+             if (hdr ~ / (external|extern_weak) /) next
+             name = hdr; sub(/ = .*/, "", name)
+             print name "\t" ($0 ~ /, section "clamp_opencl_local"/ ? "gas_local_vars" : "gas_global_vars")
+         }' "$1"
+}
+to_x86() { # in.ll out.ll [sections map]
     {
         echo 'target triple = "x86_64-pc-linux-gnu"'
         sed -e '/^target datalayout/d' -e '/^target triple/d' \
             -e 's/\bspir_kernel //g' -e 's/\bspir_func //g' \
             -e 's/target("spirv.Event")/ptr/g' -e 's/target("spirv.DeviceEvent")/ptr/g' \
-            -e 's/target("spirv.Queue")/ptr/g' "$1" | awk "$SECTIONS_AWK"
+            -e 's/target("spirv.Queue")/ptr/g' "$1" | awk -v map="${3:-}" "$SECTIONS_AWK"
     } >"$2.tmp" || return 1
     if [ "$SPACECHECK" = 1 ]; then
         awk -f "$HERE/spacecheck.awk" "$2.tmp" "$2.tmp" >"$2" || return 1
@@ -226,10 +262,10 @@ build_lib_part() { # part std-flags...
         mv "$t.x86.ll" "$LIBDIR/builtins.$part.x86.ll"
 }
 
-# build_exe kernel spir.ll prefix [library] -> prefix.exe (log in prefix.log)
+# build_exe kernel spir.ll prefix [library [sections map]] -> prefix.exe (log in prefix.log)
 build_exe() {
-    local k=$1 in=$2 p=$3 lib=${4:-generic}
-    to_x86 "$in" "$p.x86.ll" >"$p.log" 2>&1 &&
+    local k=$1 in=$2 p=$3 lib=${4:-generic} map=${5:-}
+    to_x86 "$in" "$p.x86.ll" "$map" >"$p.log" 2>&1 &&
         clang -c -O0 -Wno-override-module "$p.x86.ll" -o "$p.o" >>"$p.log" 2>&1 &&
         clang "$p.o" $(lib_parts "$lib") -pthread -lm -Wl,--defsym=gas_kernel_entry="$k" \
             -o "$p.exe" >>"$p.log" 2>&1
@@ -261,7 +297,7 @@ one_kernel() {
     local k=$1 d="$BUILD/$1" src="$KDIR/$1.cl" spec="$KDIR/$1.spec"
     local form res msg rc
     mkdir -p "$d"
-    rm -f "$d"/ref.* "$d"/proc.* "$d"/result.* "$d/init.out"
+    rm -f "$d"/ref.* "$d"/proc.* "$d"/result.* "$d/init.out" "$d"/flat.*
     local cc1=(clang -cc1 -triple spir64 -cl-std=CL2.0 -finclude-default-header -emit-llvm)
     # The SPIR compile (parsing opencl-c.h) is the slow step: it is cached and
     # redone only when the .cl file is newer than its outputs.
@@ -300,16 +336,26 @@ one_kernel() {
             { echo "BAD  $k $form: ${msg#; }"; diff "$r.out" "$r.out2" | head -n 20 | sed 's/^/    /'; } >"$res"
             continue
         fi
+        # --flat: the processing gets the flat form of the SPIR IR
+        local pin="$d/spir.$form.ll" map=""
+        if [ "$FLAT" = 1 ]; then
+            pin="$d/flat.$form.ll" map="$d/flat.$form.sections"
+            if ! "$HERE/flatten.sh" "$d/spir.$form.ll" >"$pin" 2>"$d/flat.$form.err"; then
+                { echo "BAD  $k $form: flatten.sh failed"; tail -n 20 "$d/flat.$form.err" | sed 's/^/    /'; } >"$res"
+                continue
+            fi
+            flat_sections "$pin" >"$map"
+        fi
         if [ -z "$PROCESS" ]; then
             echo "OK   $k $form  $(cksum <"$r.out" | cut -d' ' -f1)  $r.out" >"$res"
             continue
         fi
         local p="$d/proc.$form"
-        if ! bash -c "$PROCESS \"\$1\"" run.sh-process "$d/spir.$form.ll" >"$p.spir.ll" 2>"$p.cmd.err"; then
+        if ! bash -c "$PROCESS \"\$1\"" run.sh-process "$pin" >"$p.spir.ll" 2>"$p.cmd.err"; then
             { echo "FAIL $k $form: --process command failed"; tail -n 20 "$p.cmd.err" | sed 's/^/    /'; } >"$res"
             continue
         fi
-        if ! build_exe "$k" "$p.spir.ll" "$p" "$LIBRARY"; then
+        if ! build_exe "$k" "$p.spir.ll" "$p" "$LIBRARY" "$map"; then
             { echo "FAIL $k $form: processed IR does not build"; tail -n 20 "$p.log" | sed 's/^/    /'; } >"$res"
             continue
         fi
@@ -341,8 +387,8 @@ build_lib_part generic -cl-std=CL2.0 >"$LIBDIR/build.log" 2>&1 &&
         >>"$LIBDIR/build.log" 2>&1 ||
     { cat "$LIBDIR/build.log" >&2; echo "run.sh: the builtin library (builtins.cl) does not build" >&2; exit 1; }
 
-export -f to_x86 build_exe run_exe elem_diff one_kernel lib_parts
-export HERE KDIR BUILD LIBDIR PROCESS LIBRARY FORMS SPACECHECK SECTIONS_AWK
+export -f to_x86 build_exe run_exe elem_diff one_kernel lib_parts flat_sections
+export HERE KDIR BUILD LIBDIR PROCESS LIBRARY FORMS SPACECHECK SECTIONS_AWK FLAT
 printf '%s\n' "${KERNELS[@]}" | xargs -P "$JOBS" -I{} bash -c 'one_kernel "$1"' one_kernel {}
 
 # ---------------------------------------------------------------- report
@@ -365,5 +411,6 @@ end=$(date +%s.%N)
 secs=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.1f", b - a }')
 what="reference only"
 [ -n "$PROCESS" ] && what="--process '$PROCESS', --library $LIBRARY"
+[ "$FLAT" = 1 ] && what="flat inputs (flatten.sh), $what"
 echo "== ${#KERNELS[@]} kernels, forms: $FORMS, $what, space checks $([ "$SPACECHECK" = 1 ] && echo on || echo off): $nres results, $nbad failed, ${secs}s"
 [ $nbad -eq 0 ]
