@@ -216,40 +216,25 @@ pub fn llvm_function_parameter(
 /// `op` printed with its locations (`loc(...)`), so that text parsed back
 /// keeps the source positions diagnostics point at.
 pub fn print_with_locations(op: OperationRef) -> String {
-    unsafe extern "C" fn append(text: mlir_sys::MlirStringRef, data: *mut std::ffi::c_void) {
-        // SAFETY: `data` is the `Vec<u8>` below, alive for the print call;
-        // MLIR passes a valid (pointer, length) pair.
-        unsafe {
-            let buffer = &mut *(data as *mut Vec<u8>);
-            if !text.data.is_null() {
-                buffer.extend_from_slice(std::slice::from_raw_parts(
-                    text.data as *const u8,
-                    text.length,
-                ));
-            }
-        }
-    }
-    let mut buffer: Vec<u8> = Vec::new();
-    // SAFETY: the flags are created, used for one print of a live op and
-    // destroyed; the callback only appends to `buffer`.
-    unsafe {
-        let flags = mlir_sys::mlirOpPrintingFlagsCreate();
-        mlir_sys::mlirOpPrintingFlagsEnableDebugInfo(flags, true, false);
-        mlir_sys::mlirOperationPrintWithFlags(
-            op.to_raw(),
-            flags,
-            Some(append),
-            &mut buffer as *mut Vec<u8> as *mut std::ffi::c_void,
-        );
-        mlir_sys::mlirOpPrintingFlagsDestroy(flags);
-    }
-    String::from_utf8_lossy(&buffer).into_owned()
+    // SAFETY: the flags are alive for this call.
+    print_with(op, |flags| unsafe {
+        mlir_sys::mlirOpPrintingFlagsEnableDebugInfo(flags, true, false)
+    })
 }
 
 /// `op` printed on its own: local scope and assumed verified, so printing
 /// one op does not verify and number its whole enclosing function (the
 /// default does, which made printing a GEP per tag quadratic).
 pub fn print_locally(op: OperationRef) -> String {
+    // SAFETY: the flags are alive for this call.
+    print_with(op, |flags| unsafe {
+        mlir_sys::mlirOpPrintingFlagsUseLocalScope(flags);
+        mlir_sys::mlirOpPrintingFlagsAssumeVerified(flags);
+    })
+}
+
+/// `op` printed with printing flags that `configure` sets.
+fn print_with(op: OperationRef, configure: impl FnOnce(mlir_sys::MlirOpPrintingFlags)) -> String {
     unsafe extern "C" fn append(text: mlir_sys::MlirStringRef, data: *mut std::ffi::c_void) {
         // SAFETY: `data` is the `Vec<u8>` below, alive for the print call;
         // MLIR passes a valid (pointer, length) pair.
@@ -268,8 +253,7 @@ pub fn print_locally(op: OperationRef) -> String {
     // destroyed; the callback only appends to `buffer`.
     unsafe {
         let flags = mlir_sys::mlirOpPrintingFlagsCreate();
-        mlir_sys::mlirOpPrintingFlagsUseLocalScope(flags);
-        mlir_sys::mlirOpPrintingFlagsAssumeVerified(flags);
+        configure(flags);
         mlir_sys::mlirOperationPrintWithFlags(
             op.to_raw(),
             flags,
