@@ -112,6 +112,10 @@ pub struct AddressSpaceMap {
     /// numbers allocas so, generic on NVPTX (allocas are private memory
     /// reached through flat pointers until the backend renames them).
     pub alloca_space: AddressSpace,
+    /// Whether `lower` can distribute async copies here: its work-group
+    /// hook calls SPIR's `get_local_id`/`get_local_size`/`barrier`. Where
+    /// not, `raise` leaves the copies to the target's library.
+    pub lowers_async_copies: bool,
 }
 
 impl AddressSpaceMap {
@@ -127,6 +131,7 @@ impl AddressSpaceMap {
         pointer_width: 64,
         generic_pointers: GenericPointers::Tagged,
         alloca_space: AddressSpace::Private,
+        lowers_async_copies: true,
     };
 
     /// NVPTX: generic 0, global 1, shared 3, constant 4, local 5; flat
@@ -145,6 +150,7 @@ impl AddressSpaceMap {
             private: SpaceTest::Intrinsic("llvm.nvvm.isspacep.local"),
         }),
         alloca_space: AddressSpace::Generic,
+        lowers_async_copies: false,
     };
 
     /// AMDGPU: flat 0, global 1, local 3, constant 4, private 5; flat generic
@@ -163,6 +169,7 @@ impl AddressSpaceMap {
             private: SpaceTest::Intrinsic("llvm.amdgcn.is.private"),
         }),
         alloca_space: AddressSpace::Private,
+        lowers_async_copies: false,
     };
 
     /// Every target gas describes.

@@ -122,6 +122,16 @@ fn usage_errors_exit_two_and_name_the_bad_word() {
     assert!(stderr(&bad_target).contains("riscv"));
 }
 
+/// Writing to a device or a pipe writes into it: renaming a temporary file
+/// over `/dev/null` (as root) would replace the device with a file.
+#[test]
+fn output_to_a_device_is_written_in_place() {
+    let output = gas_opt(&["-o", "/dev/null"], VALID.as_bytes());
+    assert!(output.status.success(), "{}", stderr(&output));
+    let metadata = std::fs::metadata("/dev/null").expect("/dev/null exists");
+    assert!(!metadata.is_file(), "/dev/null became a regular file");
+}
+
 /// A `--kernel` that names no function is an error naming it, with or
 /// without `--flat-input`; nothing is written.
 #[test]

@@ -119,7 +119,7 @@ run_one() {
         echo "FAIL $n $form $p: $(first_err "$err")"; return
       fi
       if [ ! -s "$out" ]; then echo "FAIL $n $form $p: empty output"; return; fi
-      if ! timeout "$TIMEOUT" "$GAS_OPT" --pipeline verify "$out" -o /dev/null 2>"$err"; then
+      if ! timeout "$TIMEOUT" "$GAS_OPT" --pipeline verify "$out" >/dev/null 2>"$err"; then
         echo "FAIL $n $form $p: re-verify: $(first_err "$err")"; return
       fi ;;
   esac

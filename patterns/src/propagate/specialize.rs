@@ -487,14 +487,20 @@ pub(crate) fn specialize_results<'c>(
     closed_world: ClosedWorld,
 ) -> usize {
     let casts = CastStyle::of(module);
+    // Every decision before the first retype (retyping a callee changes the
+    // values its callers return), applied in name order: the same output
+    // on every run.
+    let mut decided: Vec<(&String, &super::analysis::Function, AddressSpace)> = index
+        .functions
+        .iter()
+        .filter(|(name, function)| index.is_closed(name, closed_world) && !is_variadic(function.op))
+        .filter_map(|(name, function)| {
+            single_result_space(index, name, map, facts).map(|space| (name, function, space))
+        })
+        .collect();
+    decided.sort_by(|a, b| a.0.cmp(b.0));
     let mut changed = 0;
-    for (name, function) in &index.functions {
-        if !index.is_closed(name, closed_world) || is_variadic(function.op) {
-            continue;
-        }
-        let Some(space) = single_result_space(index, name, map, facts) else {
-            continue;
-        };
+    for (name, function, space) in decided {
         if retype_result(
             context,
             map,

@@ -80,6 +80,9 @@ pub fn raise_async_copy<'c, 'a>(
     op: OperationRef<'c, 'a>,
     rewriter: &RewriterBase<'c, 'a>,
 ) -> Rewrite {
+    if !env.map.lowers_async_copies {
+        return Err(NotApplied("this target's library keeps its async copies"));
+    }
     let name = callee(&op).ok_or(NotApplied("indirect call"))?;
     let kind = [COPY_2D, COPY_3D, STRIDED_COPY, COPY]
         .into_iter()
@@ -191,10 +194,13 @@ pub fn raise_async_copy<'c, 'a>(
 
 /// `wait_group_events(n, list)` → `gas.wait_events` (all events).
 pub fn raise_wait_group_events<'c, 'a>(
-    _env: Environment<'c>,
+    env: Environment<'c>,
     op: OperationRef<'c, 'a>,
     rewriter: &RewriterBase<'c, 'a>,
 ) -> Rewrite {
+    if !env.map.lowers_async_copies {
+        return Err(NotApplied("this target's library keeps its async copies"));
+    }
     let name = callee(&op).ok_or(NotApplied("indirect call"))?;
     if !name.starts_with(WAIT_GROUP_EVENTS) || op.operand_count() != 2 || op.result_count() != 0 {
         return Err(NotApplied("not wait_group_events"));

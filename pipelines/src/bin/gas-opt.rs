@@ -211,7 +211,9 @@ fn run(cli: &Cli, options: &Options) -> Result<bool, String> {
 }
 
 /// Writes `text` to `path` (or stdout) atomically: a temporary file in the
-/// same directory, renamed over the target once complete.
+/// same directory, renamed over the target once complete. A path that exists
+/// and is not a regular file (`/dev/null`, a pipe) is written in place:
+/// renaming over it would replace the device or pipe with a file.
 fn write_output(path: &Path, text: &str) -> Result<(), String> {
     if path == Path::new("-") {
         let mut stdout = std::io::stdout().lock();
@@ -221,6 +223,13 @@ fn write_output(path: &Path, text: &str) -> Result<(), String> {
             .map_err(|error| format!("<stdout>: error: cannot write: {error}"));
     }
     let name = path.display();
+    if std::fs::metadata(path).is_ok_and(|metadata| !metadata.is_file()) {
+        return std::fs::OpenOptions::new()
+            .write(true)
+            .open(path)
+            .and_then(|mut file| file.write_all(text.as_bytes()))
+            .map_err(|error| format!("{name}: error: cannot write: {error}"));
+    }
     let directory = match path.parent() {
         Some(parent) if !parent.as_os_str().is_empty() => parent,
         _ => Path::new("."),
