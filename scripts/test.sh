@@ -36,6 +36,17 @@ done
 # LLVM; and O2 leaves no switch in a function no kernel can reach.
 tests/programs/run.sh
 tests/programs/run.sh --dead-switch-check
+# Determinism: two O2 runs of every program's inlined form print the same
+# bytes (each process hashes with its own random seed, so an order that
+# depends on a HashMap shows up here).
+for input in tests/programs/build/*/inlined.ll; do
+    first=$(target/debug/gas-opt --pipeline O2 --emit llvm-ir "$input" | md5sum)
+    second=$(target/debug/gas-opt --pipeline O2 --emit llvm-ir "$input" | md5sum)
+    if [ "$first" != "$second" ]; then
+        echo "test.sh: O2 is not deterministic on $input" >&2
+        exit 1
+    fi
+done
 # Resolution quality must not regress below LLVM's InferAddressSpaces
 # (docs/resolution.md is the same report, kept in the repository).
 scripts/resolution-report.sh --check
