@@ -392,7 +392,7 @@ fn named_builtin_parameters<'c>(
                 .map_err(|_| FlatInputError::Rewrite("a builtin call"))?;
             rewriter.set_insertion_point_before(*call);
             let cast = rewriter.insert(
-                cast_op(operand, *named_type, call.location())
+                crate::propagate::specialize::addrspacecast(operand, *named_type, call.location())
                     .ok_or(FlatInputError::Rewrite("a builtin call"))?,
             );
             let casted = cast
@@ -452,7 +452,7 @@ fn global_parameters<'c>(
         argument.set_type(global);
         rewriter.set_insertion_point_to_start(entry);
         let cast = rewriter.insert(
-            cast_op(argument, generic, function.location())
+            crate::propagate::specialize::addrspacecast(argument, generic, function.location())
                 .ok_or(FlatInputError::Rewrite("a kernel parameter"))?,
         );
         let casted = cast
@@ -507,18 +507,6 @@ fn move_variable(
     Ok(())
 }
 
-fn cast_op<'c>(
-    value: Value<'c, '_>,
-    to: Type<'c>,
-    location: melior::ir::Location<'c>,
-) -> Option<melior::ir::Operation<'c>> {
-    melior::ir::operation::OperationBuilder::new("llvm.addrspacecast", location)
-        .add_operands(&[value])
-        .add_results(&[to])
-        .build()
-        .ok()
-}
-
 /// Inserts `addrspacecast value to generic` after `op` and points every
 /// other use of `value` at it.
 fn cast_after<'c>(
@@ -529,7 +517,8 @@ fn cast_after<'c>(
 ) -> Result<(), FlatInputError> {
     rewriter.set_insertion_point_after(op);
     let cast = rewriter.insert(
-        cast_op(value, generic, op.location()).ok_or(FlatInputError::Rewrite("an alloca"))?,
+        crate::propagate::specialize::addrspacecast(value, generic, op.location())
+            .ok_or(FlatInputError::Rewrite("an alloca"))?,
     );
     let casted = cast
         .result(0)

@@ -162,9 +162,6 @@ pub fn run(
     apply_by_walk(context, module, *map, SET, &consumers);
     erase_unused_tags(context, &used_tags);
     apply_by_walk(context, module, *map, SET, &others);
-    if !map.is_tagged() {
-        erase_unused_flat_casts(context, module);
-    }
     export_decisions(context, module);
     let count = gas_dialect::verify::report_gas_ops(
         &module.as_operation(),
@@ -211,27 +208,6 @@ fn erase_unused_tags(context: &Context, tags: &[OperationRef]) {
         {
             rewriter.erase_op(*op);
         }
-    }
-}
-
-/// On a flat target a `gas.tag` becomes an `addrspacecast` that every
-/// resolved access then bypasses (`cast(cast(p)) == p`): erase the casts
-/// left without a use, so a second run has nothing more to remove.
-fn erase_unused_flat_casts(context: &Context, module: &Module) {
-    let mut unused = Vec::new();
-    crate::ir::each_op(module.as_operation(), &mut |op| {
-        if op_is(&op, "llvm.addrspacecast")
-            && op
-                .result(0)
-                .is_ok_and(|result| !crate::adapter::has_uses(result.into()))
-        {
-            unused.push(op);
-        }
-    });
-    let owner = melior::IrRewriter::new(context);
-    let rewriter = owner.as_rewriter_base();
-    for op in unused {
-        rewriter.erase_op(op);
     }
 }
 

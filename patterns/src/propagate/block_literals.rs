@@ -221,7 +221,7 @@ impl LiteralPool {
             for call in index.call_sites.get(receiver).into_iter().flatten() {
                 match call.operand(0) {
                     Ok(argument) => literals.push(argument),
-                    Err(_) => pool.poison("1"),
+                    Err(_) => pool.poison("a receiver call without a literal operand"),
                 }
             }
         }
@@ -229,7 +229,7 @@ impl LiteralPool {
         for literal in literals {
             let (base, offset) = base_and_offset(literal);
             if offset != Some(0) {
-                pool.poison("2");
+                pool.poison("a literal at a non-zero offset of its object");
                 continue;
             }
             if !seen.insert(key(base)) {
@@ -241,7 +241,7 @@ impl LiteralPool {
             match defining_op(base).map(|op| name_of(&op)).as_deref() {
                 Some("llvm.alloca") => pool.walk_literal(base, Some(0), index, &receivers, map),
                 Some("llvm.mlir.addressof") if is_program_scope_literal(base, index) => {}
-                _ => pool.poison("3"),
+                _ => pool.poison("a literal that is not an alloca or a program-scope literal"),
             }
         }
         for receiver in &receivers {
@@ -281,7 +281,7 @@ impl LiteralPool {
                     // Stored as a literal's invoke field.
                     ("llvm.store", 0) => {
                         let Ok(target) = user.operand(1) else {
-                            self.poison("4");
+                            self.poison("a stored invoke address without a target");
                             continue;
                         };
                         let (base, offset) = base_and_offset(target);
@@ -291,7 +291,7 @@ impl LiteralPool {
                             receivers.insert(symbol.to_string());
                             literals.push(base);
                         } else {
-                            self.poison("5");
+                            self.poison("a function address stored elsewhere than an invoke field");
                         }
                     }
                     // A program-scope literal: header and invoke only.
@@ -312,10 +312,12 @@ impl LiteralPool {
                                 receivers.insert(symbol.to_string());
                                 literals.push(literal);
                             }
-                            Err(_) => self.poison("6"),
+                            Err(_) => {
+                                self.poison("a runtime call without a literal after the invoke")
+                            }
                         }
                     }
-                    _ => self.poison("7"),
+                    _ => self.poison("a function address used otherwise"),
                 }
             }
         }
@@ -352,17 +354,17 @@ impl LiteralPool {
                     | ("llvm.intr.lifetime.start" | "llvm.intr.lifetime.end", _, _) => {}
                     (_, "llvm.store", 1) => match user.operand(0) {
                         Ok(stored) => self.record_store(stored, offset, map),
-                        Err(_) => self.poison("8"),
+                        Err(_) => self.poison("a store into a literal without a value"),
                     },
                     ("llvm.call", _, _) => {
                         let callee = symbol_attribute(user, "callee").unwrap_or_default();
                         let handed_over = is_runtime_handoff(&callee)
                             || (*position == 0 && receivers.contains(&callee));
                         if !handed_over {
-                            self.poison("9");
+                            self.poison("a literal passed to a call that is neither the runtime nor a receiver");
                         }
                     }
-                    _ => self.poison("10"),
+                    _ => self.poison("a literal used otherwise"),
                 }
             }
         }
@@ -421,7 +423,7 @@ impl LiteralPool {
                         if symbol_attribute(user, "callee")
                             .is_some_and(|callee| receivers.contains(&callee)) => {}
                     _ => {
-                        self.poison("11");
+                        self.poison("a literal parameter used otherwise than read or passed on");
                         return;
                     }
                 }

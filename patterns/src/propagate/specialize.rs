@@ -219,7 +219,8 @@ impl CastStyle {
     }
 }
 
-fn addrspacecast<'c>(
+/// `llvm.addrspacecast pointer : to type`, the one builder of plain casts.
+pub(crate) fn addrspacecast<'c>(
     pointer: Value<'c, '_>,
     r#type: Type<'c>,
     location: melior::ir::Location<'c>,
