@@ -450,3 +450,37 @@ fn untranslatable_modules_are_errors_not_crashes() {
         stderr(&output)
     );
 }
+
+/// NVPTX modules that mark kernels the old way (`!nvvm.annotations`) are
+/// read as kernels (LLVM's reader turns the annotation into `ptx_kernel`):
+/// the program is then closed, so the exported helper is specialized in
+/// place of being kept for unknown callers.
+#[test]
+fn nvvm_annotations_mark_kernels() {
+    let directory = tempfile::tempdir().expect("a temp dir");
+    let module = "target triple = \"nvptx64-nvidia-cuda\"\n\
+        define void @h(ptr %p, i32 %v) noinline {\n  store i32 %v, ptr %p\n  ret void\n}\n\
+        define void @k(ptr addrspace(1) %g, i32 %v) {\n\
+        \x20 %p = addrspacecast ptr addrspace(1) %g to ptr\n\
+        \x20 call void @h(ptr %p, i32 %v)\n  ret void\n}\n";
+    let annotated = write(
+        directory.path(),
+        "annotated.ll",
+        &format!("{module}!nvvm.annotations = !{{!0}}\n!0 = !{{ptr @k, !\"kernel\", i32 1}}\n"),
+    );
+    let output = gas_opt(&[&annotated, "--emit", "llvm-ir"], b"");
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(text.contains("define ptx_kernel void @k"), "{text}");
+    assert!(text.contains("store i32 %1, ptr addrspace(1) %0"), "{text}");
+    assert!(!text.contains("store i32 %1, ptr %0"), "{text}");
+
+    let unmarked = write(directory.path(), "unmarked.ll", module);
+    let output = gas_opt(&[&unmarked, "--emit", "llvm-ir"], b"");
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(
+        stdout(&output).contains("store i32 %1, ptr %0"),
+        "{}",
+        stdout(&output)
+    );
+}

@@ -32,6 +32,7 @@ use super::specialize::CLONE_MARKER;
 use crate::ir::{name_of, symbol_attribute};
 use gas_dialect::ops::value_space;
 use gas_dialect::{names, AddressSpace, AddressSpaceMap, SpaceSet};
+use melior::ir::block::BlockArgument;
 use melior::ir::block::BlockLike;
 use melior::ir::operation::{OperationLike, OperationResult};
 use melior::ir::{OperationRef, RegionLike, Value, ValueLike};
@@ -166,6 +167,104 @@ fn access_name(op: &OperationRef) -> String {
     name
 }
 
+/// Whether `op` builds `llvm.used` or `llvm.compiler.used`, which only keep
+/// symbols alive (AMDGPU lists its invoke kernels there).
+fn is_in_used_list(op: &OperationRef) -> bool {
+    op.parent_operation()
+        .filter(|parent| name_of(parent) == "llvm.mlir.global")
+        .and_then(|global| symbol_attribute(&global, "sym_name"))
+        .is_some_and(|symbol| symbol == "llvm.used" || symbol == "llvm.compiler.used")
+}
+
+/// Whether `stored` is field `j` of an invoke kernel's by-value literal,
+/// stored back at that field's own offset: AMDGPU's invoke kernels receive
+/// the runtime's copy of a literal as a packed struct argument and rebuild it
+/// in a private alloca. Such a copy adds nothing to the pool at that offset.
+/// Only internal kernels qualify: the host cannot launch them with a literal
+/// the module did not make.
+fn is_literal_self_copy(
+    stored: Value,
+    offset: Option<i64>,
+    index: &ModuleIndex,
+    map: &AddressSpaceMap,
+) -> bool {
+    let Some(extract) = defining_op(stored) else {
+        return false;
+    };
+    if name_of(&extract) != "llvm.extractvalue" {
+        return false;
+    }
+    let Some(field) = extract.attribute("position").ok().and_then(|position| {
+        let text = position.to_string();
+        text.strip_prefix("array<i64: ")?
+            .strip_suffix('>')?
+            .trim()
+            .parse::<usize>()
+            .ok()
+    }) else {
+        return false;
+    };
+    let Some(argument) = extract
+        .operand(0)
+        .ok()
+        .and_then(|aggregate| BlockArgument::try_from(aggregate).ok())
+    else {
+        return false;
+    };
+    let Some(kernel) = argument
+        .owner()
+        .parent_operation()
+        .and_then(|function| symbol_attribute(&function, "sym_name"))
+        .and_then(|symbol| index.functions.get(&symbol))
+    else {
+        return false;
+    };
+    let is_entry_argument = kernel
+        .op
+        .region(0)
+        .ok()
+        .and_then(|region| region.first_block())
+        .is_some_and(|entry| entry == argument.owner() && argument.argument_number() == 0);
+    kernel.is_kernel
+        && kernel.is_internal
+        && is_entry_argument
+        && offset.is_some()
+        && packed_field_offset(&argument.r#type().to_string(), field, map) == offset
+}
+
+/// The byte offset of field `field` of a packed literal struct
+/// `!llvm.struct<packed (i32, i32, ptr, ...)>`, when every field before it
+/// has a size this knows (integers, floats, 64-bit generic and global
+/// pointers).
+fn packed_field_offset(r#type: &str, field: usize, map: &AddressSpaceMap) -> Option<i64> {
+    let fields = r#type
+        .strip_prefix("!llvm.struct<packed (")?
+        .strip_suffix(")>")?;
+    let generic = format!("ptr<{}>", map.number(AddressSpace::Generic));
+    let global = format!("ptr<{}>", map.number(AddressSpace::Global));
+    let mut offset = 0i64;
+    for (position, element) in fields.split(", ").enumerate() {
+        if position == field {
+            return Some(offset);
+        }
+        offset += match element {
+            "f16" => 2,
+            "f32" => 4,
+            "f64" => 8,
+            "ptr" => 8,
+            pointer if pointer == generic || pointer == global => 8,
+            integer => {
+                let bits: i64 = integer.strip_prefix('i')?.parse().ok()?;
+                if bits % 8 != 0 {
+                    return None;
+                }
+                bits / 8
+            }
+        };
+    }
+    None
+}
+
 impl LiteralPool {
     fn poison(&mut self, why: &'static str) {
         tracing::debug!(why, "block literal facts do not hold");
@@ -271,8 +370,10 @@ impl LiteralPool {
         let mut pending = vec![address];
         while let Some(value) = pending.pop() {
             for (user, position) in index.uses_of(value) {
-                let name = name_of(user);
-                match (name.as_str(), *position) {
+                if is_in_used_list(user) {
+                    continue;
+                }
+                match (access_name(user).as_str(), *position) {
                     ("llvm.addrspacecast", 0) => {
                         if let Ok(result) = user.result(0) {
                             pending.push(result.into());
@@ -353,6 +454,7 @@ impl LiteralPool {
                     (_, "llvm.load", 0)
                     | ("llvm.intr.lifetime.start" | "llvm.intr.lifetime.end", _, _) => {}
                     (_, "llvm.store", 1) => match user.operand(0) {
+                        Ok(stored) if is_literal_self_copy(stored, offset, index, map) => {}
                         Ok(stored) => self.record_store(stored, offset, map),
                         Err(_) => self.poison("a store into a literal without a value"),
                     },
