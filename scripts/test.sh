@@ -47,6 +47,11 @@ for input in tests/programs/build/*/inlined.ll; do
         exit 1
     fi
 done
-# Resolution quality must not regress below LLVM's InferAddressSpaces
-# (docs/resolution.md is the same report, kept in the repository).
+# Hardware targets (tests/targets/README.md): both corpora compiled for
+# NVPTX and AMDGPU, through O2 with the target from the triple (and from
+# --target: the same bytes), LLVM's verifier and llc for the hardware.
+tests/targets/run.sh --pipelines O2
+# Resolution quality must not regress below LLVM's InferAddressSpaces, on
+# SPIR and on both hardware targets (docs/resolution.md is the same report,
+# kept in the repository).
 scripts/resolution-report.sh --check
