@@ -37,6 +37,7 @@ fn options(path: &Path, source: &str) -> (Options, bool) {
         flat_input: false,
         kernels: Vec::new(),
         multithreading: true,
+        verify_each: true,
     };
     let mut show_stats = false;
     let mut words = header.split_whitespace();

@@ -14,6 +14,7 @@ use melior::utility::register_all_llvm_translations;
 use melior::Context;
 use std::path::Path;
 use std::process::Command;
+use std::time::{Duration, Instant};
 
 /// What `gas-opt` prints.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -52,7 +53,14 @@ pub struct Options {
     pub kernels: Vec<String>,
     /// Whether MLIR may use threads (`--mlir-disable-threading` turns it off).
     pub multithreading: bool,
+    /// Verify (MLIR's verifier and gas's rules) after every step, not only
+    /// the input and the result (`--verify-each`).
+    pub verify_each: bool,
 }
+
+/// Whether `--verify-each` is on by default: in debug builds (and so in
+/// tests), off in release builds, which verify the input and the result.
+pub const VERIFY_EACH_DEFAULT: bool = cfg!(debug_assertions);
 
 /// The result of processing one source.
 #[derive(Debug, Default)]
@@ -65,6 +73,27 @@ pub struct Outcome {
     pub success: bool,
     /// What each step reported (`--stats`), as `step: line`.
     pub stats: Vec<String>,
+    /// Wall time by activity (`parse`, `verify`, each step by name,
+    /// `print`), summed over chunks, in first-seen order (`--timing`).
+    pub timings: Timings,
+}
+
+/// Wall time by activity, in first-seen order.
+#[derive(Debug, Default)]
+pub struct Timings(pub Vec<(String, Duration)>);
+
+impl Timings {
+    /// Runs `work`, adding its wall time to `activity`.
+    fn time<T>(&mut self, activity: &str, work: impl FnOnce() -> T) -> T {
+        let start = Instant::now();
+        let result = work();
+        let elapsed = start.elapsed();
+        match self.0.iter_mut().find(|(name, _)| name == activity) {
+            Some((_, total)) => *total += elapsed,
+            None => self.0.push((activity.to_string(), elapsed)),
+        }
+        result
+    }
 }
 
 /// The separator between chunks, in input and in output (as in mlir-opt).
@@ -120,7 +149,14 @@ pub fn process(source: &[u8], file: &str, options: &Options) -> Result<Outcome, 
     let mut printed = Vec::new();
     for chunk in split(source, options.split_input_file) {
         let collector = Collector::attach(&context);
-        let result = process_chunk(&context, &chunk.text, file, options, &mut outcome.stats);
+        let result = process_chunk(
+            &context,
+            &chunk.text,
+            file,
+            options,
+            &mut outcome.stats,
+            &mut outcome.timings,
+        );
         let mut diagnostics = collector.take(file);
         drop(collector);
         let text = match result {
@@ -232,9 +268,10 @@ fn process_chunk(
     file: &str,
     options: &Options,
     stats: &mut Vec<String>,
+    timings: &mut Timings,
 ) -> Result<String, Vec<Diagnostic>> {
     let whole_file = |message: String| vec![Diagnostic::error(unknown_location(file), message)];
-    let Some(mut module) = parse_module(context, text) else {
+    let Some(mut module) = timings.time("parse", || parse_module(context, text)) else {
         // MLIR reported why; nothing more to add.
         return Err(Vec::new());
     };
@@ -242,13 +279,17 @@ fn process_chunk(
         .address_spaces
         .unwrap_or_else(|| target_of_module(&module));
     if options.flat_input {
-        module = read_flat_input(context, &module, &target, options, stats)
+        module = timings
+            .time("flat-input", || {
+                read_flat_input(context, &module, &target, options, stats)
+            })
             .map_err(|error| error.map_or_else(Vec::new, whole_file))?;
     } else if !options.kernels.is_empty() {
         mark_kernels(context, &module, &options.kernels).map_err(whole_file)?;
     }
-    verify(&module, &target, "input")?;
-    for step in &options.pipeline.steps {
+    timings.time("verify", || verify(&module, &target, "input"))?;
+    let steps = &options.pipeline.steps;
+    for (position, step) in steps.iter().enumerate() {
         let config = StepConfig {
             address_spaces: target,
             closed_world: options.closed_world,
@@ -256,28 +297,34 @@ fn process_chunk(
             unknown_builtin_space: options.unknown_builtin_space,
             named_atomics: options.named_atomics,
         };
-        let lines = run_step(step, context, &mut module, &config).map_err(|error| {
-            if error.is_reported() {
-                Vec::new()
-            } else {
-                whole_file(error.to_string())
-            }
-        })?;
+        let lines = timings
+            .time(step.name, || run_step(step, context, &mut module, &config))
+            .map_err(|error| {
+                if error.is_reported() {
+                    Vec::new()
+                } else {
+                    whole_file(error.to_string())
+                }
+            })?;
         stats.extend(
             lines
                 .into_iter()
                 .map(|line| format!("{}: {line}", step.name)),
         );
-        verify(&module, &target, step.name)?;
+        // Without --verify-each, only the result is verified.
+        if options.verify_each || position + 1 == steps.len() {
+            timings.time("verify", || verify(&module, &target, step.name))?;
+        }
     }
     match options.emit {
-        Emit::Mlir => Ok(format!("{}\n", module.as_operation())),
+        Emit::Mlir => Ok(timings.time("print", || format!("{}\n", module.as_operation()))),
         Emit::LlvmIr => {
             let why = "cannot be translated to LLVM IR: lower gas ops first";
             if gas_dialect::verify::report_gas_ops(&module.as_operation(), why) > 0 {
                 return Err(Vec::new());
             }
-            translate_to_llvm_ir(&module)
+            timings
+                .time("translate", || translate_to_llvm_ir(&module))
                 .ok_or_else(|| whole_file("translation to LLVM IR failed".into()))
         }
     }

@@ -484,3 +484,32 @@ fn nvvm_annotations_mark_kernels() {
         stdout(&output)
     );
 }
+
+/// `--timing` reports every activity on stderr; `--verify-each` takes
+/// mlir-opt's 0/1 and names a bad value; neither changes the output.
+#[test]
+fn timing_and_verify_each() {
+    let plain = gas_opt(&["--pipeline", "O2"], VALID.as_bytes());
+    assert!(plain.status.success(), "{}", stderr(&plain));
+    let timed = gas_opt(
+        &["--pipeline", "O2", "--timing", "--verify-each", "0"],
+        VALID.as_bytes(),
+    );
+    assert!(timed.status.success(), "{}", stderr(&timed));
+    assert_eq!(stdout(&timed), stdout(&plain));
+    let report = stderr(&timed);
+    for activity in [
+        "parse",
+        "verify",
+        "raise",
+        "propagate",
+        "lower",
+        "print",
+        "total",
+    ] {
+        assert!(report.contains(activity), "{activity} missing: {report}");
+    }
+    let bad = gas_opt(&["--verify-each", "maybe"], VALID.as_bytes());
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(stderr(&bad).contains("maybe"), "{}", stderr(&bad));
+}

@@ -106,6 +106,23 @@ struct Cli {
     /// Run MLIR single-threaded (its passes and the verifier).
     #[arg(long)]
     mlir_disable_threading: bool,
+    /// Verify after every step (1) or only the input and the result (0).
+    /// Default: 1 in debug builds, 0 in release builds.
+    #[arg(long, value_name = "0|1", value_parser = parse_switch)]
+    verify_each: Option<bool>,
+    /// Print the wall time of parsing, each step, verifying and printing to
+    /// stderr (like mlir-opt's `--mlir-timing`).
+    #[arg(long)]
+    timing: bool,
+}
+
+/// mlir-opt's boolean option values.
+fn parse_switch(value: &str) -> Result<bool, String> {
+    match value {
+        "1" | "true" => Ok(true),
+        "0" | "false" => Ok(false),
+        _ => Err(format!("expected 0 or 1, not `{value}`")),
+    }
 }
 
 const USAGE_ERROR: u8 = 2;
@@ -150,6 +167,7 @@ fn main() -> ExitCode {
         flat_input: cli.flat_input,
         kernels: cli.kernels.clone(),
         multithreading: !cli.mlir_disable_threading,
+        verify_each: cli.verify_each.unwrap_or(driver::VERIFY_EACH_DEFAULT),
     };
     match run(&cli, &options) {
         Ok(true) => ExitCode::SUCCESS,
@@ -169,6 +187,7 @@ fn run(cli: &Cli, options: &Options) -> Result<bool, String> {
     } else {
         cli.input.display().to_string()
     };
+    let import_start = std::time::Instant::now();
     let source = if is_stdin {
         let mut bytes = Vec::new();
         std::io::stdin()
@@ -193,8 +212,12 @@ fn run(cli: &Cli, options: &Options) -> Result<bool, String> {
     } else {
         std::fs::read(&cli.input).map_err(|error| format!("{name}: error: cannot read: {error}"))?
     };
+    let import_time = import_start.elapsed();
     let outcome =
         process(&source, &name, options).map_err(|error| format!("{name}: error: {error}"))?;
+    if cli.timing {
+        print_timings(&outcome.timings, import_time);
+    }
     for diagnostic in &outcome.diagnostics {
         eprintln!("{diagnostic}");
     }
@@ -208,6 +231,26 @@ fn run(cli: &Cli, options: &Options) -> Result<bool, String> {
     }
     write_output(&cli.output, &outcome.output)?;
     Ok(true)
+}
+
+/// The `--timing` report: wall seconds per activity and their share.
+fn print_timings(timings: &driver::Timings, read: std::time::Duration) {
+    let rows: Vec<(&str, std::time::Duration)> = std::iter::once(("read", read))
+        .chain(timings.0.iter().map(|(name, time)| (name.as_str(), *time)))
+        .collect();
+    let total: f64 = rows.iter().map(|(_, time)| time.as_secs_f64()).sum();
+    eprintln!("gas-opt timing (wall time):");
+    eprintln!("  {:>9}  {:>6}  activity", "seconds", "share");
+    for (name, time) in rows {
+        let seconds = time.as_secs_f64();
+        let share = if total > 0.0 {
+            100.0 * seconds / total
+        } else {
+            0.0
+        };
+        eprintln!("  {seconds:>9.4}  {share:>5.1}%  {name}");
+    }
+    eprintln!("  {total:>9.4}  100.0%  total (writing the output not included)");
 }
 
 /// Writes `text` to `path` (or stdout) atomically: a temporary file in the
