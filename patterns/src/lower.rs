@@ -14,9 +14,9 @@
 //!   kept, in each case and the results merged. A second generic address
 //!   (memcpy between two generic pointers) switches again inside each case.
 //!
-//! Afterwards MLIR's own conversions turn the switches into LLVM blocks
-//! (`convert-scf-to-cf`, `convert-arith-to-llvm`, `convert-cf-to-llvm`,
-//! `reconcile-unrealized-casts`), and every gas op still present is reported
+//! Afterwards MLIR's own conversions turn the switches into LLVM blocks,
+//! function by function (`convert-scf-to-cf`, `convert-to-llvm` for `arith`
+//! and `cf`, then `reconcile-unrealized-casts`), and every gas op still present is reported
 //! at its location: there is no conversion framework to check legality.
 
 use crate::adapter::{apply_by_walk, Applied, Environment, NotApplied, Pattern, Rewrite};
@@ -73,9 +73,12 @@ fn report_escaping_events(context: &Context, module: &Module) -> usize {
 const WORK_GROUP: crate::work_group::WorkGroupTarget = crate::work_group::SPIR;
 
 /// MLIR's conversions that finish the job: structured control flow the
-/// patterns emit becomes LLVM blocks, `index` becomes `i64`.
+/// patterns emit becomes LLVM blocks, `index` becomes `i64`. They run nested
+/// on each function (in parallel, each with a small rewrite log):
+/// `convert-cf-to-llvm` only runs on whole modules, so `cf` and `arith` go
+/// through `convert-to-llvm`'s dialect interfaces instead.
 pub const FINISHING_PASSES: &str =
-    "convert-scf-to-cf,convert-arith-to-llvm,convert-cf-to-llvm,reconcile-unrealized-casts";
+    "any(convert-scf-to-cf,convert-to-llvm{filter-dialects=arith,cf}),reconcile-unrealized-casts";
 
 /// Why `lower` failed. Each case has already been reported as MLIR
 /// diagnostics at the ops concerned.
