@@ -1,9 +1,12 @@
-//! `gas-bench`: compile speed and peak memory of `gas-opt --pipeline O2` and
+//! `gas-bench`: compile speed and peak memory of `gas-opt --pipeline O2`
+//! (release default: verified at the end; and `--verify-each 1`) and
 //! `--pipeline O0` against `mlir-opt --canonicalize` on the same generated
-//! modules, at three sizes, interleaved, several runs each. Writes
-//! `docs/performance.md` (tables, commands, machine) and
-//! `docs/performance.svg` (time against module size), and checks that O2's
-//! output is the same with MLIR's multithreading on and off.
+//! modules, and `opt -passes=infer-address-spaces` (what users would run
+//! otherwise) on the same module as LLVM IR with NVPTX numbering; at each
+//! size, interleaved, several runs each; plus O2's step breakdown
+//! (`gas-opt --timing`). Writes `docs/performance.md` (tables, commands,
+//! machine) and `docs/performance.svg` (time against module size), and
+//! checks that O2's output is the same with MLIR's multithreading on and off.
 //!
 //! Run it through `scripts/bench.sh`, which builds the release binaries first.
 
@@ -22,7 +25,7 @@ use std::time::Instant;
 )]
 struct Cli {
     /// Module sizes, in operations.
-    #[arg(long, value_delimiter = ',', default_value = "50000,200000,800000")]
+    #[arg(long, value_delimiter = ',', default_value = "150000,600000")]
     sizes: Vec<usize>,
     /// Runs of each tool at each size (the median is reported).
     #[arg(long, default_value_t = 5)]
@@ -33,6 +36,9 @@ struct Cli {
     /// mlir-opt to compare with.
     #[arg(long, default_value = "/usr/lib/llvm-22/bin/mlir-opt")]
     mlir_opt: PathBuf,
+    /// The LLVM 22 tools (mlir-translate, opt) for the LLVM IR comparison.
+    #[arg(long, default_value = "/usr/lib/llvm-22/bin")]
+    llvm_bin: PathBuf,
     /// Where the report and the plot go.
     #[arg(long, default_value = "docs")]
     out: PathBuf,
@@ -47,6 +53,50 @@ struct Tool {
     label: &'static str,
     program: PathBuf,
     arguments: Vec<&'static str>,
+    /// Reads the LLVM IR form of the module (else the MLIR one).
+    llvm_ir: bool,
+}
+
+/// The label of the reference every time is divided by.
+const REFERENCE: &str = "mlir-opt --canonicalize";
+
+/// The generated module as LLVM IR, numbered for NVPTX (generic 0; global 1
+/// and local 3 are the same as SPIR's), so that InferAddressSpaces, which
+/// only acts on targets with a flat space, has work to do.
+fn llvm_ir_form(llvm_bin: &Path, mlir: &Path) -> Result<String, String> {
+    let output = Command::new(llvm_bin.join("mlir-translate"))
+        .arg("--mlir-to-llvmir")
+        .arg(mlir)
+        .output()
+        .map_err(|error| format!("cannot run mlir-translate: {error}"))?;
+    if !output.status.success() {
+        return Err(String::from_utf8_lossy(&output.stderr).into_owned());
+    }
+    let text = String::from_utf8_lossy(&output.stdout).replace("ptr addrspace(4)", "ptr");
+    Ok(format!("target triple = \"nvptx64-nvidia-cuda\"\n{text}"))
+}
+
+/// O2's wall time per activity (`gas-opt --timing`), in its order.
+fn o2_steps(gas_opt: &Path, file: &Path) -> Result<Vec<(String, f64)>, String> {
+    let output = Command::new(gas_opt)
+        .args(["--pipeline", "O2", "--timing"])
+        .arg(file)
+        .stdout(Stdio::null())
+        .output()
+        .map_err(|error| format!("cannot run gas-opt: {error}"))?;
+    if !output.status.success() {
+        return Err(String::from_utf8_lossy(&output.stderr).into_owned());
+    }
+    Ok(String::from_utf8_lossy(&output.stderr)
+        .lines()
+        .filter_map(|line| {
+            let mut words = line.split_whitespace();
+            let seconds: f64 = words.next()?.parse().ok()?;
+            let _share = words.next()?;
+            let activity = words.next()?;
+            (activity != "total").then(|| (activity.to_string(), seconds))
+        })
+        .collect())
 }
 
 struct Sample {
@@ -146,32 +196,53 @@ fn main() -> Result<(), String> {
             label: "gas-opt O2",
             program: gas_opt.clone(),
             arguments: vec!["--pipeline", "O2"],
+            llvm_ir: false,
+        },
+        Tool {
+            label: "gas-opt O2 --verify-each 1",
+            program: gas_opt.clone(),
+            arguments: vec!["--pipeline", "O2", "--verify-each", "1"],
+            llvm_ir: false,
         },
         Tool {
             label: "gas-opt O0",
             program: gas_opt.clone(),
             arguments: vec!["--pipeline", "O0"],
+            llvm_ir: false,
         },
         Tool {
-            label: "mlir-opt --canonicalize",
+            label: REFERENCE,
             program: cli.mlir_opt.clone(),
             arguments: vec!["--canonicalize"],
+            llvm_ir: false,
+        },
+        Tool {
+            label: "opt -passes=infer-address-spaces",
+            program: cli.llvm_bin.join("opt"),
+            arguments: vec!["-S", "-passes=infer-address-spaces"],
+            llvm_ir: true,
         },
     ];
     let directory = tempfile::tempdir().map_err(|error| error.to_string())?;
     // medians[size][tool] = (seconds, peak KiB)
     let mut rows = Vec::new();
+    let mut steps = Vec::new();
     for &size in &cli.sizes {
         let text = generate::module(size);
         let operations = generate::count_operations(&text);
         let file = directory.path().join(format!("module-{size}.mlir"));
         std::fs::write(&file, &text).map_err(|error| error.to_string())?;
+        let llvm_file = directory.path().join(format!("module-{size}.ll"));
+        std::fs::write(&llvm_file, llvm_ir_form(&cli.llvm_bin, &file)?)
+            .map_err(|error| error.to_string())?;
+        steps.push((operations, o2_steps(&gas_opt, &file)?));
         let mut times = vec![Vec::new(); tools.len()];
         let mut peaks = vec![0i64; tools.len()];
         // Interleaved: each run measures every tool once, in turn.
         for run in 0..cli.runs {
             for (index, tool) in tools.iter().enumerate() {
-                let sample = measure(tool, &file)?;
+                let input = if tool.llvm_ir { &llvm_file } else { &file };
+                let sample = measure(tool, input)?;
                 eprintln!(
                     "size {operations:>8} run {run}: {:<24} {:>8.3} s {:>8} KiB",
                     tool.label, sample.seconds, sample.max_rss_kib
@@ -196,7 +267,7 @@ fn main() -> Result<(), String> {
     let single = o2_output(&gas_opt, &smallest, &["--mlir-disable-threading"])?;
     let threading_same = threaded == single;
 
-    let mut report = report(&cli, &tools, &rows, threading_same);
+    let mut report = report(&cli, &tools, &rows, &steps, threading_same);
     std::fs::create_dir_all(&cli.out).map_err(|error| error.to_string())?;
     let path = cli.out.join("performance.md");
     // The GPU section comes from another machine (tests/targets/gpu): keep it.
@@ -228,10 +299,45 @@ fn main() -> Result<(), String> {
     Ok(())
 }
 
+/// O2's step breakdown: one column per size.
+fn steps_table(steps: &[(usize, Vec<(String, f64)>)]) -> String {
+    let mut text = String::from("| activity |");
+    for (operations, _) in steps {
+        text.push_str(&format!(" {operations} ops (s) |"));
+    }
+    text.push_str("\n|---|");
+    for _ in steps {
+        text.push_str("---:|");
+    }
+    text.push('\n');
+    let Some((_, first)) = steps.first() else {
+        return text;
+    };
+    for (activity, _) in first {
+        text.push_str(&format!("| {activity} |"));
+        for (_, times) in steps {
+            let seconds = times
+                .iter()
+                .find(|(name, _)| name == activity)
+                .map_or(f64::NAN, |(_, seconds)| *seconds);
+            text.push_str(&format!(" {seconds:.3} |"));
+        }
+        text.push('\n');
+    }
+    text.push_str("| **total** |");
+    for (_, times) in steps {
+        let total: f64 = times.iter().map(|(_, seconds)| seconds).sum();
+        text.push_str(&format!(" **{total:.3}** |"));
+    }
+    text.push('\n');
+    text
+}
+
 fn report(
     cli: &Cli,
     tools: &[Tool],
     rows: &[(usize, Vec<(f64, i64)>)],
+    steps: &[(usize, Vec<(String, f64)>)],
     threading_same: bool,
 ) -> String {
     let mut text = String::new();
@@ -243,22 +349,27 @@ fn report(
     ));
     text.push_str(&format!("Machine: {}.\n\n", machine()));
     text.push_str("Input: generated LLVM-dialect modules (`bench/src/generate.rs`): per function, generic pointers made from a global and a local pointer, a select between them, GEP chains, loads and stores, and calls to the previous function and to a helper taking a generic pointer (half the calls with a pointer of one space); a kernel on top.\n\n");
-    text.push_str("Commands, on the same file: ");
+    text.push_str("Commands, on the same module: ");
     for tool in tools {
         text.push_str(&format!(
-            "`{} {} FILE`; ",
+            "`{} {} {}`; ",
             tool.program
                 .file_name()
                 .and_then(|name| name.to_str())
                 .unwrap_or("?"),
-            tool.arguments.join(" ")
+            tool.arguments.join(" "),
+            if tool.llvm_ir { "FILE.ll" } else { "FILE.mlir" }
         ));
     }
-    text.push_str("output to /dev/null.\n\n");
+    text.push_str("output to /dev/null. `FILE.ll` is the module translated by `mlir-translate --mlir-to-llvmir` with generic pointers renumbered to NVPTX's space 0 and an NVPTX triple (InferAddressSpaces needs a target with a flat space).\n\n");
     text.push_str("| operations | tool | median time (s) | operations/s | × canonicalize | peak memory (MiB) |\n");
     text.push_str("|---:|---|---:|---:|---:|---:|\n");
+    let reference = tools
+        .iter()
+        .position(|tool| tool.label == REFERENCE)
+        .unwrap_or(0);
     for (operations, medians) in rows {
-        let canonicalize = medians.last().map_or(f64::NAN, |(time, _)| *time);
+        let canonicalize = medians.get(reference).map_or(f64::NAN, |(time, _)| *time);
         for (tool, (time, peak)) in tools.iter().zip(medians) {
             text.push_str(&format!(
                 "| {operations} | {} | {time:.3} | {:.0} | {:.2} | {:.1} |\n",
@@ -269,6 +380,8 @@ fn report(
             ));
         }
     }
+    text.push_str("\nO2 step by step (`gas-opt --pipeline O2 --timing`, one run; `read` is reading the file, `verify` MLIR's verifier and gas's rules on the input and the result):\n\n");
+    text.push_str(&steps_table(steps));
     text.push_str("\nGrowth of the median time from one size to the next (the sizes grow 4×; linear cost is 4×):\n\n");
     text.push_str("| tool |");
     for window in rows.windows(2) {
