@@ -233,6 +233,16 @@ pub fn print_locally(op: OperationRef) -> String {
     })
 }
 
+/// A verified `op` printed whole, as `mlir-opt` prints it. MLIR's default
+/// printing verifies the op first (to fall back to the generic form); the
+/// driver has just verified it, so that second verification is skipped.
+pub fn print_verified(op: OperationRef) -> String {
+    // SAFETY: the flags are alive for this call.
+    print_with(op, |flags| unsafe {
+        mlir_sys::mlirOpPrintingFlagsAssumeVerified(flags);
+    })
+}
+
 /// `op` printed with printing flags that `configure` sets.
 fn print_with(op: OperationRef, configure: impl FnOnce(mlir_sys::MlirOpPrintingFlags)) -> String {
     unsafe extern "C" fn append(text: mlir_sys::MlirStringRef, data: *mut std::ffi::c_void) {

@@ -317,7 +317,12 @@ fn process_chunk(
         }
     }
     match options.emit {
-        Emit::Mlir => Ok(timings.time("print", || format!("{}\n", module.as_operation()))),
+        Emit::Mlir => Ok(timings.time("print", || {
+            // Verified above, after the last step (or as the input).
+            let mut text = gas_patterns::adapter::print_verified(module.as_operation());
+            text.push('\n');
+            text
+        })),
         Emit::LlvmIr => {
             let why = "cannot be translated to LLVM IR: lower gas ops first";
             if gas_dialect::verify::report_gas_ops(&module.as_operation(), why) > 0 {

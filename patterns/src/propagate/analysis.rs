@@ -38,6 +38,10 @@ pub enum ClosedWorld {
 
 pub(crate) type Key = usize;
 
+/// Maps and sets keyed by IR pointers (FxHash: fast on integers).
+pub(crate) type KeyMap<V> = rustc_hash::FxHashMap<Key, V>;
+pub(crate) type KeySet = rustc_hash::FxHashSet<Key>;
+
 fn key(value: Value) -> Key {
     value.to_raw().ptr as Key
 }
@@ -71,8 +75,7 @@ pub(crate) struct ModuleIndex<'c, 'a> {
     /// The return ops of each function.
     pub return_ops: HashMap<String, Vec<OperationRef<'c, 'a>>>,
     pub address_taken: HashSet<String>,
-    incoming: HashMap<Key, Vec<Value<'c, 'a>>>,
-    uses: HashMap<Key, Vec<(OperationRef<'c, 'a>, usize)>>,
+    incoming: KeyMap<Vec<Value<'c, 'a>>>,
     all_ops: Vec<OperationRef<'c, 'a>>,
     /// Program-scope variables (`llvm.mlir.global`) by symbol.
     pub global_variables: HashMap<String, GlobalVariable<'c, 'a>>,
@@ -109,8 +112,7 @@ impl<'c, 'a> ModuleIndex<'c, 'a> {
         let mut returns: HashMap<String, Vec<Value<'c, 'a>>> = HashMap::new();
         let mut return_ops: HashMap<String, Vec<OperationRef<'c, 'a>>> = HashMap::new();
         let mut address_taken: HashSet<String> = HashSet::new();
-        let mut incoming: HashMap<Key, Vec<Value<'c, 'a>>> = HashMap::new();
-        let mut uses: HashMap<Key, Vec<(OperationRef<'c, 'a>, usize)>> = HashMap::new();
+        let mut incoming: KeyMap<Vec<Value<'c, 'a>>> = KeyMap::default();
         let mut all_ops: Vec<OperationRef<'c, 'a>> = Vec::new();
         let mut global_variables: HashMap<String, GlobalVariable<'c, 'a>> = HashMap::new();
         let mut addresses_of: HashMap<String, Vec<Value<'c, 'a>>> = HashMap::new();
@@ -199,9 +201,6 @@ impl<'c, 'a> ModuleIndex<'c, 'a> {
                     .or_default()
                     .extend(op.operands());
             }
-            for (index, operand) in op.operands().enumerate() {
-                uses.entry(key(operand)).or_default().push((op, index));
-            }
             all_ops.push(op);
         });
         let has_kernels = functions.values().any(|function| function.is_kernel);
@@ -212,7 +211,6 @@ impl<'c, 'a> ModuleIndex<'c, 'a> {
             return_ops,
             address_taken,
             incoming,
-            uses,
             all_ops,
             global_variables,
             addresses_of,
@@ -226,8 +224,9 @@ impl<'c, 'a> ModuleIndex<'c, 'a> {
     }
 
     /// The uses of `value`: each user with the operand position.
-    pub(crate) fn uses_of(&self, value: Value) -> &[(OperationRef<'c, 'a>, usize)] {
-        self.uses.get(&key(value)).map_or(&[], Vec::as_slice)
+    /// (MLIR's use list, read when asked: most values are never asked about.)
+    pub(crate) fn uses_of(&self, value: Value<'c, 'a>) -> Vec<(OperationRef<'c, 'a>, usize)> {
+        crate::adapter::uses_of(value)
     }
 
     /// Whether only this module's code reads and writes the program-scope
@@ -251,7 +250,7 @@ struct Node {
 
 /// The spaces each generic value may point to.
 pub struct SpaceFacts {
-    sets: HashMap<Key, SpaceSet>,
+    sets: KeyMap<SpaceSet>,
 }
 
 impl SpaceFacts {
@@ -278,7 +277,7 @@ impl SpaceFacts {
     ) -> Self {
         let mut builder = GraphBuilder {
             map: *map,
-            nodes: HashMap::new(),
+            nodes: KeyMap::default(),
             literals: LiteralPool::build(index, map),
         };
         builder.build(index, closed_world);
@@ -290,7 +289,7 @@ impl SpaceFacts {
 
 struct GraphBuilder {
     map: AddressSpaceMap,
-    nodes: HashMap<Key, Node>,
+    nodes: KeyMap<Node>,
     literals: LiteralPool,
 }
 
@@ -316,7 +315,7 @@ impl GraphBuilder {
             ..
         } = index;
         // Function arguments.
-        let mut entry_blocks: HashSet<Key> = HashSet::new();
+        let mut entry_blocks: KeySet = KeySet::default();
         for (symbol, function) in functions {
             let Some(entry) = function
                 .op
@@ -430,7 +429,7 @@ impl GraphBuilder {
         let mut sources = Vec::new();
         let mut pending: Vec<Value> = index.addresses_of.get(symbol).cloned().unwrap_or_default();
         'uses: while let Some(pointer) = pending.pop() {
-            for (user, position) in index.uses.get(&key(pointer)).into_iter().flatten() {
+            for (user, position) in &index.uses_of(pointer) {
                 match (name_of(user).as_str(), position) {
                     ("llvm.getelementptr", 0) => {
                         if let Ok(result) = user.result(0) {
@@ -475,10 +474,7 @@ impl GraphBuilder {
 
     fn results_of<'c, 'a>(&mut self, op: &OperationRef<'c, 'a>, index: &ModuleIndex<'c, 'a>) {
         let ModuleIndex {
-            functions,
-            returns,
-            uses,
-            ..
+            functions, returns, ..
         } = index;
         let Some(result) = op.results().next() else {
             return;
@@ -553,7 +549,7 @@ impl GraphBuilder {
                 {
                     self.node(result).sources = fields;
                 } else if let Some(stored) =
-                    address.and_then(|address| stored_into_private(address, uses, &self.map))
+                    address.and_then(|address| stored_into_private(address, index, &self.map))
                 {
                     self.node(result).sources = stored.into_iter().map(key).collect();
                 } else if let Some(variable) = address
@@ -664,7 +660,7 @@ fn initializer_spaces(variable: OperationRef, map: &AddressSpaceMap) -> SpaceSet
 /// load or a store of a generic pointer into it, the generic pointers stored.
 fn stored_into_private<'c, 'a>(
     address: Value<'c, 'a>,
-    uses: &HashMap<Key, Vec<(OperationRef<'c, 'a>, usize)>>,
+    index: &ModuleIndex<'c, 'a>,
     map: &AddressSpaceMap,
 ) -> Option<Vec<Value<'c, 'a>>> {
     // Find the alloca.
@@ -682,8 +678,8 @@ fn stored_into_private<'c, 'a>(
     let mut stored = Vec::new();
     let mut pending = vec![root];
     while let Some(pointer) = pending.pop() {
-        for (user, index) in uses.get(&key(pointer)).into_iter().flatten() {
-            match (name_of(user).as_str(), index) {
+        for (user, position) in &index.uses_of(pointer) {
+            match (name_of(user).as_str(), position) {
                 ("llvm.getelementptr", 0) => pending.push(user.result(0).ok()?.into()),
                 ("llvm.load", 0) => {}
                 ("llvm.intr.lifetime.start" | "llvm.intr.lifetime.end", _) => {}
@@ -704,16 +700,16 @@ fn stored_into_private<'c, 'a>(
 }
 
 /// The least fixed point of `nodes`.
-fn solve(nodes: HashMap<Key, Node>) -> HashMap<Key, SpaceSet> {
-    let mut dependents: HashMap<Key, Vec<Key>> = HashMap::new();
+fn solve(nodes: KeyMap<Node>) -> KeyMap<SpaceSet> {
+    let mut dependents: KeyMap<Vec<Key>> = KeyMap::default();
     for (node, Node { sources, .. }) in &nodes {
         for source in sources {
             dependents.entry(*source).or_default().push(*node);
         }
     }
-    let mut sets: HashMap<Key, SpaceSet> = nodes.iter().map(|(k, node)| (*k, node.base)).collect();
+    let mut sets: KeyMap<SpaceSet> = nodes.iter().map(|(k, node)| (*k, node.base)).collect();
     let mut worklist: Vec<Key> = nodes.keys().copied().collect();
-    let mut queued: HashSet<Key> = worklist.iter().copied().collect();
+    let mut queued: KeySet = worklist.iter().copied().collect();
     while let Some(current) = worklist.pop() {
         queued.remove(&current);
         let node = &nodes[&current];

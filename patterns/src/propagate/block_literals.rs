@@ -27,7 +27,7 @@
 //! The literal pointer itself stays unknown: the runtime decides where its
 //! copy lives (`--stats` names such entry points).
 
-use super::analysis::{Key, ModuleIndex};
+use super::analysis::{Key, KeySet, ModuleIndex};
 use super::specialize::CLONE_MARKER;
 use crate::ir::{name_of, symbol_attribute};
 use gas_dialect::ops::value_space;
@@ -61,7 +61,7 @@ pub(crate) struct Field {
 #[derive(Default)]
 pub(crate) struct LiteralPool {
     /// Literal parameters of receivers (entry-block argument 0).
-    pub parameters: HashSet<Key>,
+    pub parameters: KeySet,
     pub fields: BTreeMap<i64, Field>,
     /// Stores at offsets not known statically.
     pub anywhere: Field,
@@ -324,7 +324,7 @@ impl LiteralPool {
                 }
             }
         }
-        let mut seen: HashSet<Key> = HashSet::new();
+        let mut seen: KeySet = KeySet::default();
         for literal in literals {
             let (base, offset) = base_and_offset(literal);
             if offset != Some(0) {
@@ -369,7 +369,7 @@ impl LiteralPool {
     ) {
         let mut pending = vec![address];
         while let Some(value) = pending.pop() {
-            for (user, position) in index.uses_of(value) {
+            for (user, position) in &index.uses_of(value) {
                 if is_in_used_list(user) {
                     continue;
                 }
@@ -436,7 +436,7 @@ impl LiteralPool {
     ) {
         let mut pending = vec![(base, offset)];
         while let Some((value, offset)) = pending.pop() {
-            for (user, position) in index.uses_of(value) {
+            for (user, position) in &index.uses_of(value) {
                 let name = name_of(user);
                 let access = access_name(user);
                 match (name.as_str(), access.as_str(), *position) {
@@ -508,7 +508,7 @@ impl LiteralPool {
         };
         let mut pending: Vec<Value> = vec![parameter.into()];
         while let Some(value) = pending.pop() {
-            for (user, position) in index.uses_of(value) {
+            for (user, position) in &index.uses_of(value) {
                 let name = name_of(user);
                 match (name.as_str(), access_name(user).as_str(), *position) {
                     (
