@@ -150,6 +150,18 @@ pub fn uses_of<'c, 'a>(value: melior::ir::Value<'c, 'a>) -> Vec<(OperationRef<'c
     uses
 }
 
+/// Moves `op` to the end of `block` (which must not be `op`'s own block
+/// nor inside `op`).
+pub fn move_to_end(op: OperationRef, block: melior::ir::BlockRef) {
+    use melior::ir::BlockLike;
+    // SAFETY: both are alive; removing `op` from its block hands its
+    // ownership to us, and appending hands it to `block` at once.
+    unsafe {
+        mlir_sys::mlirOperationRemoveFromParent(op.to_raw());
+        mlir_sys::mlirBlockAppendOwnedOperation(block.to_raw(), op.to_raw());
+    }
+}
+
 /// Sets operand `index` of `op` to `value` (the caller brackets the edit with
 /// the rewriter's `start_op_modification`/`finalize_op_modification`).
 pub fn set_operand(op: OperationRef, index: usize, value: melior::ir::Value) {

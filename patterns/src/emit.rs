@@ -10,7 +10,9 @@ use melior::ir::attribute::{
 };
 use melior::ir::operation::{OperationBuilder, OperationLike};
 use melior::ir::r#type::IntegerType;
-use melior::ir::{Block, BlockLike, Identifier, Location, OperationRef, Region, RegionLike};
+use melior::ir::{
+    Block, BlockLike, BlockRef, Identifier, Location, OperationRef, Region, RegionLike,
+};
 use melior::ir::{Type, Value, ValueLike};
 use melior::Context;
 use melior::RewriterBase;
@@ -344,6 +346,73 @@ impl<'r, 'c, 'a> Emitter<'r, 'c, 'a> {
             &[condition, if_true, if_false],
             &[],
             if_true.r#type(),
+        )
+    }
+
+    /// `llvm.trunc` of an integer to the narrower `type`.
+    pub fn trunc(
+        &self,
+        integer: Value<'c, '_>,
+        r#type: Type<'c>,
+    ) -> Result<Value<'c, 'r>, EmitError> {
+        self.single_result("llvm.trunc", &[integer], &[], r#type)
+    }
+
+    /// `llvm.br` to `destination` with `arguments` for its block arguments.
+    pub fn br(
+        &self,
+        destination: &BlockRef<'c, '_>,
+        arguments: &[Value<'c, '_>],
+    ) -> Result<OperationRef<'c, 'r>, EmitError> {
+        const NAME: &str = "llvm.br";
+        self.insert(
+            NAME,
+            OperationBuilder::new(NAME, self.location)
+                .add_operands(arguments)
+                .add_successors(&[destination]),
+        )
+    }
+
+    /// `llvm.switch` on the `i32` `value`: to `cases[i].1` when it equals
+    /// `cases[i].0`, else to `default`; no block arguments.
+    pub fn switch(
+        &self,
+        value: Value<'c, '_>,
+        default: &BlockRef<'c, '_>,
+        cases: &[(i32, BlockRef<'c, '_>)],
+    ) -> Result<OperationRef<'c, 'r>, EmitError> {
+        const NAME: &str = "llvm.switch";
+        let values: Vec<String> = cases.iter().map(|(value, _)| value.to_string()).collect();
+        let case_values = melior::ir::Attribute::parse(
+            self.context,
+            &format!(
+                "dense<[{}]> : vector<{}xi32>",
+                values.join(", "),
+                cases.len()
+            ),
+        )
+        .ok_or(EmitError::Build(NAME))?;
+        let attributes = [
+            (Identifier::new(self.context, "case_values"), case_values),
+            (
+                Identifier::new(self.context, "case_operand_segments"),
+                DenseI32ArrayAttribute::new(self.context, &vec![0; cases.len()]).into(),
+            ),
+            (
+                Identifier::new(self.context, "operandSegmentSizes"),
+                DenseI32ArrayAttribute::new(self.context, &[1, 0, 0]).into(),
+            ),
+        ];
+        let successors: Vec<&Block> = std::iter::once(default)
+            .chain(cases.iter().map(|(_, block)| block))
+            .map(|block| &**block)
+            .collect();
+        self.insert(
+            NAME,
+            OperationBuilder::new(NAME, self.location)
+                .add_operands(&[value])
+                .add_attributes(&attributes)
+                .add_successors(&successors),
         )
     }
 

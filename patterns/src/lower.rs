@@ -19,6 +19,8 @@
 //! and `cf`, then `reconcile-unrealized-casts`), and every gas op still present is reported
 //! at its location: there is no conversion framework to check legality.
 
+mod switch_blocks;
+
 use crate::adapter::{apply_by_walk, Applied, Environment, NotApplied, Pattern, Rewrite};
 use crate::emit::{EmitError, Emitter, IntPredicate};
 use crate::kernels::FunctionFlags;
@@ -173,6 +175,12 @@ pub fn run(
     if count > 0 {
         return Err(LowerError::OpsLeft { count });
     }
+    // The switches become blocks here; MLIR's conversions only run for what
+    // is left (structured ops of other sets, SPIR's null events).
+    switch_blocks::convert(context, module).map_err(|_| LowerError::Conversion)?;
+    if !needs_finishing_passes(module) {
+        return Ok(());
+    }
     register_all_passes();
     let manager = PassManager::new(context);
     parse_pass_pipeline(
@@ -181,6 +189,24 @@ pub fn run(
     )
     .map_err(|_| LowerError::Conversion)?;
     manager.run(module).map_err(|_| LowerError::Conversion)
+}
+
+/// Whether `module` still has ops of the dialects the finishing passes
+/// convert (`scf`, `arith`, `cf`) or casts for them to reconcile.
+fn needs_finishing_passes(module: &Module) -> bool {
+    let mut found = false;
+    crate::ir::each_op(module.as_operation(), &mut |op| {
+        if found {
+            return;
+        }
+        let name = op.name();
+        let name = name.as_string_ref().as_str().unwrap_or_default();
+        found = name.starts_with("scf.")
+            || name.starts_with("arith.")
+            || name.starts_with("cf.")
+            || name == "builtin.unrealized_conversion_cast";
+    });
+    found
 }
 
 /// The `gas.tag`s that have uses (before the consumers are lowered).

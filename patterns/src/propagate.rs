@@ -124,12 +124,17 @@ pub fn run(
         stats.unreachable_erased =
             reachability::erase_unreachable(&rewriter, &index, options.closed_world);
         let mut budget = specialize::CloneBudget::for_module(&index, options.clone_budget);
+        stats.pointer_called_entry_points = pointer_called_with_generic_parameters(&index, map);
+        // Nothing erased: the first round can use this index.
+        let mut unchanged = (stats.unreachable_erased == 0).then_some(index);
         for round in 0..MAX_ROUNDS {
             let span = tracing::debug_span!("round", set = SET, round);
             let _entered = span.enter();
             // One analysis per round: every decision of the round is taken
             // from it before the first rewrite (facts are keyed by values).
-            let index = ModuleIndex::build(module.as_operation());
+            let index = unchanged
+                .take()
+                .unwrap_or_else(|| ModuleIndex::build(module.as_operation()));
             let facts = SpaceFacts::compute_in(&index, map, options.closed_world);
             let decisions = decide(module, map, &facts);
             let clones = specialize::plan(&index, map, &facts, &mut budget);
@@ -160,10 +165,14 @@ pub fn run(
             }
         }
         stats.clones_refused = budget.refused.len();
-        stats.pointer_called_entry_points = pointer_called_with_generic_parameters(&index, map);
         stats.budget_stopped_at = budget.first_refused;
         let index = ModuleIndex::build(module.as_operation());
-        let facts = SpaceFacts::compute_in(&index, map, options.closed_world);
+        // A fresh analysis only where a function returns a generic pointer.
+        let facts = if may_return_generic(module, map) {
+            SpaceFacts::compute_in(&index, map, options.closed_world)
+        } else {
+            SpaceFacts::default()
+        };
         stats.results_specialized = specialize::specialize_results(
             context,
             module,
@@ -185,6 +194,32 @@ pub fn run(
     let owner = IrRewriter::new(context);
     erase_dead_casts(module, &owner.as_rewriter_base());
     stats
+}
+
+/// Whether some function of `module` may return a generic pointer (a cheap
+/// look at the signatures; `func.func` counts as maybe).
+fn may_return_generic(module: &Module, map: &AddressSpaceMap) -> bool {
+    let generic = match map.number(gas_dialect::AddressSpace::Generic) {
+        0 => "!llvm.func<ptr (".to_string(),
+        number => format!("!llvm.func<ptr<{number}> ("),
+    };
+    let mut op = module.body().first_operation();
+    while let Some(current) = op {
+        op = current.next_in_block();
+        match crate::ir::name_of(&current).as_str() {
+            "func.func" => return true,
+            "llvm.func" => {
+                let returns_generic = current
+                    .attribute("function_type")
+                    .is_ok_and(|r#type| r#type.to_string().starts_with(&generic));
+                if returns_generic {
+                    return true;
+                }
+            }
+            _ => {}
+        }
+    }
+    false
 }
 
 /// Functions whose address is taken and that have a generic parameter, by

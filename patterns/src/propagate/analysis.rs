@@ -249,6 +249,7 @@ struct Node {
 }
 
 /// The spaces each generic value may point to.
+#[derive(Default)]
 pub struct SpaceFacts {
     sets: KeyMap<SpaceSet>,
 }
