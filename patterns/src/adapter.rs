@@ -284,5 +284,7 @@ fn print_with(op: OperationRef, configure: impl FnOnce(mlir_sys::MlirOpPrintingF
         );
         mlir_sys::mlirOpPrintingFlagsDestroy(flags);
     }
-    String::from_utf8_lossy(&buffer).into_owned()
+    // No copy when the text is UTF-8, which MLIR's printer writes.
+    String::from_utf8(buffer)
+        .unwrap_or_else(|error| String::from_utf8_lossy(error.as_bytes()).into_owned())
 }

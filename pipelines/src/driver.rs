@@ -188,7 +188,12 @@ pub fn process(source: &[u8], file: &str, options: &Options) -> Result<Outcome, 
         Emit::Mlir => format!("{SPLIT_MARKER}\n"),
         Emit::LlvmIr => "; -----\n".to_string(),
     };
-    outcome.output = printed.join(&separator);
+    // One chunk (the usual case) is moved, not copied: outputs are large.
+    outcome.output = if printed.len() == 1 {
+        printed.pop().unwrap_or_default()
+    } else {
+        printed.join(&separator)
+    };
     Ok(outcome)
 }
 
