@@ -177,8 +177,8 @@ pub fn run(
     }
     // The switches become blocks here; MLIR's conversions only run for what
     // is left (structured ops of other sets, SPIR's null events).
-    switch_blocks::convert(context, module).map_err(|_| LowerError::Conversion)?;
-    if !needs_finishing_passes(module) {
+    let converted = switch_blocks::convert(context, module).map_err(|_| LowerError::Conversion)?;
+    if converted.everything {
         return Ok(());
     }
     register_all_passes();
@@ -189,24 +189,6 @@ pub fn run(
     )
     .map_err(|_| LowerError::Conversion)?;
     manager.run(module).map_err(|_| LowerError::Conversion)
-}
-
-/// Whether `module` still has ops of the dialects the finishing passes
-/// convert (`scf`, `arith`, `cf`) or casts for them to reconcile.
-fn needs_finishing_passes(module: &Module) -> bool {
-    let mut found = false;
-    crate::ir::each_op(module.as_operation(), &mut |op| {
-        if found {
-            return;
-        }
-        let name = op.name();
-        let name = name.as_string_ref().as_str().unwrap_or_default();
-        found = name.starts_with("scf.")
-            || name.starts_with("arith.")
-            || name.starts_with("cf.")
-            || name == "builtin.unrealized_conversion_cast";
-    });
-    found
 }
 
 /// The `gas.tag`s that have uses (before the consumers are lowered).
@@ -247,13 +229,13 @@ fn erase_unused_tags(context: &Context, tags: &[OperationRef]) {
 fn export_decisions(context: &Context, module: &Module) {
     use gas_dialect::names::{PRIVATE_IN_GLOBAL_ATTR, STATIC_GLOBAL_ATTR, TAGS_PRESERVED_ATTR};
     use melior::ir::attribute::{ArrayAttribute, StringAttribute};
-    let mut functions = Vec::new();
-    crate::ir::each_op(module.as_operation(), &mut |op| {
-        if op_is(&op, "llvm.func") {
-            functions.push(op);
+    // Functions are the module's top-level ops: no need to walk their bodies.
+    let mut next = melior::ir::BlockLike::first_operation(&module.body());
+    while let Some(function) = next {
+        next = function.next_in_block();
+        if !op_is(&function, "llvm.func") {
+            continue;
         }
-    });
-    for function in functions {
         let decided: Vec<&str> = [
             PRIVATE_IN_GLOBAL_ATTR,
             TAGS_PRESERVED_ATTR,

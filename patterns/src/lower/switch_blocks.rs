@@ -25,17 +25,40 @@ use melior::{Context, IrRewriter};
 
 const INDEX_SWITCH: &str = "scf.index_switch";
 
-/// Converts every switch of `module` this can; returns how many.
-pub(super) fn convert(context: &Context, module: &Module) -> Result<usize, EmitError> {
+/// What [`convert`] did.
+pub(super) struct Converted {
+    /// The module has nothing left for MLIR's finishing conversions: every
+    /// switch became blocks and no other `scf`, `arith` or `cf` op (nor an
+    /// unrealized cast) was there.
+    pub everything: bool,
+}
+
+/// Converts every switch of `module` this can.
+pub(super) fn convert(context: &Context, module: &Module) -> Result<Converted, EmitError> {
     let mut switches = Vec::new();
+    let mut others = false;
+    let mut casts = 0;
     each_op(module.as_operation(), &mut |op| {
-        if name_of(&op) == INDEX_SWITCH {
-            switches.push(op);
+        let name = op.name();
+        let name = name.as_string_ref().as_str().unwrap_or_default();
+        match name {
+            INDEX_SWITCH => switches.push(op),
+            // A switch's terminators and selector go with it.
+            "scf.yield" => {}
+            "arith.index_cast" => casts += 1,
+            _ => {
+                others |= name.starts_with("scf.")
+                    || name.starts_with("arith.")
+                    || name.starts_with("cf.")
+                    || name == "builtin.unrealized_conversion_cast"
+            }
         }
     });
+    let total = switches.len();
     let rewriter = IrRewriter::new(context);
     let rewriter = rewriter.as_rewriter_base();
     let mut converted = 0;
+    let mut casts_erased = 0;
     for switch in switches.into_iter().rev() {
         if !is_convertible(&switch) {
             continue;
@@ -48,10 +71,14 @@ pub(super) fn convert(context: &Context, module: &Module) -> Result<usize, EmitE
             rewriter: &rewriter,
             location: switch.location(),
         };
-        convert_one(&emitter, switch, tag)?;
+        casts_erased += usize::from(convert_one(&emitter, switch, tag)?);
         converted += 1;
     }
-    Ok(converted)
+    Ok(Converted {
+        // A yield or cast outside a converted switch belongs to an op
+        // counted in `others`, or to a switch left alone.
+        everything: !others && converted == total && casts_erased == casts,
+    })
 }
 
 /// Whether `switch` sits in a function's body, possibly through the case
@@ -83,11 +110,12 @@ fn tag_of<'c, 'a>(switch: &OperationRef<'c, 'a>) -> Option<Value<'c, 'a>> {
         .then_some(tag)
 }
 
+/// Converts `switch`; returns whether its selector cast went with it.
 fn convert_one<'c, 'a>(
     emitter: &Emitter<'_, 'c, '_>,
     switch: OperationRef<'c, 'a>,
     tag: Value<'c, 'a>,
-) -> Result<(), EmitError> {
+) -> Result<bool, EmitError> {
     const NAME: &str = INDEX_SWITCH;
     let rewriter = emitter.rewriter;
     let condition = switch.block().ok_or(EmitError::Build(NAME))?;
@@ -159,13 +187,14 @@ fn convert_one<'c, 'a>(
         .and_then(|selector| OperationResult::try_from(selector).ok())
         .map(|result| result.owner());
     rewriter.erase_op(switch);
-    if let Some(cast) = cast {
-        if cast
-            .result(0)
-            .is_ok_and(|result| !crate::adapter::has_uses(result.into()))
-        {
-            rewriter.erase_op(cast);
-        }
+    let Some(cast) = cast else {
+        return Ok(false);
+    };
+    let unused = cast
+        .result(0)
+        .is_ok_and(|result| !crate::adapter::has_uses(result.into()));
+    if unused {
+        rewriter.erase_op(cast);
     }
-    Ok(())
+    Ok(unused)
 }
