@@ -14,10 +14,13 @@
 //!   kept, in each case and the results merged. A second generic address
 //!   (memcpy between two generic pointers) switches again inside each case.
 //!
-//! Afterwards MLIR's own conversions turn the switches into LLVM blocks,
-//! function by function (`convert-scf-to-cf`, `convert-to-llvm` for `arith`
-//! and `cf`, then `reconcile-unrealized-casts`), and every gas op still present is reported
-//! at its location: there is no conversion framework to check legality.
+//! Every gas op still present afterwards is reported at its location: there
+//! is no conversion framework to check legality. Then the switches become
+//! LLVM blocks (`lower/switch_blocks.rs`, the blocks `convert-scf-to-cf`
+//! would make), and MLIR's own conversions, nested on each function
+//! (`convert-scf-to-cf`, `convert-to-llvm` for `arith` and `cf`, then
+//! `reconcile-unrealized-casts`), run only for what is left: the structured
+//! ops of other sets and async copies, SPIR's null events.
 
 mod switch_blocks;
 
@@ -74,8 +77,8 @@ fn report_escaping_events(context: &Context, module: &Module) -> usize {
 /// Where work-item ids and the barrier come from (the one target hook).
 const WORK_GROUP: crate::work_group::WorkGroupTarget = crate::work_group::SPIR;
 
-/// MLIR's conversions that finish the job: structured control flow the
-/// patterns emit becomes LLVM blocks, `index` becomes `i64`. They run nested
+/// MLIR's conversions that finish the job where `switch_blocks` does not:
+/// structured control flow becomes LLVM blocks, `index` becomes `i64`. They run nested
 /// on each function (in parallel, each with a small rewrite log):
 /// `convert-cf-to-llvm` only runs on whole modules, so `cf` and `arith` go
 /// through `convert-to-llvm`'s dialect interfaces instead.

@@ -18,7 +18,7 @@ use crate::emit::{EmitError, Emitter};
 use crate::ir::{each_op, name_of};
 use melior::ir::attribute::DenseI64ArrayAttribute;
 use melior::ir::block::BlockLike;
-use melior::ir::operation::{OperationLike, OperationResult};
+use melior::ir::operation::OperationLike;
 use melior::ir::r#type::IntegerType;
 use melior::ir::{Block, BlockRef, Module, OperationRef, RegionLike, Type, Value, ValueLike};
 use melior::{Context, IrRewriter};
@@ -99,8 +99,7 @@ fn is_convertible(switch: &OperationRef) -> bool {
 
 /// The `i64` tag the switch's selector was cast from.
 fn tag_of<'c, 'a>(switch: &OperationRef<'c, 'a>) -> Option<Value<'c, 'a>> {
-    let selector = switch.operand(0).ok()?;
-    let cast = OperationResult::try_from(selector).ok()?.owner();
+    let cast = super::defining_op(switch.operand(0).ok()?)?;
     if name_of(&cast) != "arith.index_cast" {
         return None;
     }
@@ -181,11 +180,7 @@ fn convert_one<'c, 'a>(
             .map_err(|_| EmitError::Build(NAME))?;
         rewriter.replace_all_uses_with(result.into(), argument.into());
     }
-    let cast = switch
-        .operand(0)
-        .ok()
-        .and_then(|selector| OperationResult::try_from(selector).ok())
-        .map(|result| result.owner());
+    let cast = switch.operand(0).ok().and_then(super::defining_op);
     rewriter.erase_op(switch);
     let Some(cast) = cast else {
         return Ok(false);
