@@ -1,5 +1,6 @@
 //! Small IR walks and queries shared by the pattern sets.
 
+use melior::ir::attribute::AttributeLike;
 use melior::ir::attribute::FlatSymbolRefAttribute;
 use melior::ir::block::BlockLike;
 use melior::ir::operation::OperationLike;
@@ -55,6 +56,25 @@ pub fn symbol_attribute(op: &OperationRef, name: &str) -> Option<String> {
     melior::ir::attribute::StringAttribute::try_from(attribute)
         .ok()
         .map(|string| string.value().to_string())
+}
+
+/// Attributes' printed forms, each printed once. Attributes are uniqued
+/// in their context, so within one walk of one module the raw pointer names
+/// the attribute; printing one (a linkage, a calling convention, a function
+/// type) costs far more than looking it up.
+#[derive(Default)]
+pub struct AttributeTexts(rustc_hash::FxHashMap<usize, String>);
+
+impl AttributeTexts {
+    /// The printed form of `op`'s attribute `name` (empty when it has none).
+    pub fn of(&mut self, op: &OperationRef, name: &str) -> &str {
+        let Ok(attribute) = op.attribute(name) else {
+            return "";
+        };
+        self.0
+            .entry(attribute.to_raw().ptr as usize)
+            .or_insert_with(|| attribute.to_string())
+    }
 }
 
 /// Whether `name` is a function op.

@@ -194,6 +194,7 @@ pub fn process(source: &[u8], file: &str, options: &Options) -> Result<Outcome, 
     } else {
         printed.join(&separator)
     };
+    outcome.timings.time("free", || drop(context));
     Ok(outcome)
 }
 
@@ -324,7 +325,7 @@ fn process_chunk(
             timings.time("verify", || verify(&module, &target, step.name))?;
         }
     }
-    match options.emit {
+    let result = match options.emit {
         Emit::Mlir => Ok(timings.time("print", || {
             // Verified above, after the last step (or as the input).
             let mut text = gas_patterns::adapter::print_verified(module.as_operation());
@@ -340,7 +341,9 @@ fn process_chunk(
                 .time("translate", || translate_to_llvm_ir(&module))
                 .ok_or_else(|| whole_file("translation to LLVM IR failed".into()))
         }
-    }
+    };
+    timings.time("free", || drop(module));
+    result
 }
 
 /// MLIR's verifier, then gas's own rules. `after` names what produced the IR.

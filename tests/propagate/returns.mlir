@@ -57,3 +57,28 @@ llvm.func @negative_result_of_a_weak_function(%l: !llvm.ptr<3>) -> i32 {
   %v = llvm.load %g {alignment = 4 : i64} : !llvm.ptr<4> -> i32
   llvm.return %v : i32
 }
+
+// -----
+
+// A program-scope variable's initializer right after a function ends in an
+// `llvm.return` too; it is not one of the function's returns: @pick_global's
+// result becomes global and the initializer keeps its generic type.
+llvm.mlir.global external @buffer(0 : i32) {addr_space = 1 : i32} : i32
+
+llvm.func internal spir_funccc @pick_global(%p: !llvm.ptr<1>) -> !llvm.ptr<4> {
+  %g = llvm.addrspacecast %p : !llvm.ptr<1> to !llvm.ptr<4>
+  llvm.return %g : !llvm.ptr<4>
+}
+
+llvm.mlir.global internal @generic_address_of_buffer() {addr_space = 0 : i32} : !llvm.ptr<4> {
+  %a = llvm.mlir.addressof @buffer : !llvm.ptr<1>
+  %c = llvm.addrspacecast %a : !llvm.ptr<1> to !llvm.ptr<4>
+  llvm.return %c : !llvm.ptr<4>
+}
+
+llvm.func spir_kernelcc @initializer_return_is_not_the_previous_functions(%p: !llvm.ptr<1>) {
+  %q = llvm.call spir_funccc @pick_global(%p) : (!llvm.ptr<1>) -> !llvm.ptr<4>
+  %v = llvm.load %q {alignment = 4 : i64} : !llvm.ptr<4> -> i32
+  llvm.store %v, %q {alignment = 4 : i64} : i32, !llvm.ptr<4>
+  llvm.return
+}

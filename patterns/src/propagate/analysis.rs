@@ -23,7 +23,9 @@ use melior::ir::{BlockRef, Module, OperationRef, RegionLike, Value, ValueLike};
 use std::collections::{HashMap, HashSet};
 
 use super::block_literals::LiteralPool;
-use crate::ir::{each_op, is_call, is_function, is_return, name_of, symbol_attribute};
+use crate::ir::{
+    each_op, is_call, is_function, is_return, name_of, symbol_attribute, AttributeTexts,
+};
 
 /// Whether the module is a closed OpenCL program (only kernels are entry
 /// points, so every non-kernel function's call sites are in the module).
@@ -50,12 +52,6 @@ fn block_key(block: &BlockRef) -> Key {
     block.to_raw().ptr as Key
 }
 
-fn attribute_text(op: &OperationRef, name: &str) -> String {
-    op.attribute(name)
-        .map(|attribute| attribute.to_string())
-        .unwrap_or_default()
-}
-
 /// A function of the module, as the analysis and the cloning see it.
 pub(crate) struct Function<'c, 'a> {
     pub op: OperationRef<'c, 'a>,
@@ -64,6 +60,52 @@ pub(crate) struct Function<'c, 'a> {
     /// The linker may choose another body (weak, linkonce, ...).
     pub is_replaceable: bool,
     pub has_body: bool,
+    /// Takes variable arguments (or its type cannot be read).
+    pub is_variadic: bool,
+}
+
+impl<'c, 'a> Function<'c, 'a> {
+    /// The function `op` (an `llvm.func` or `func.func`).
+    pub(crate) fn describe(op: OperationRef<'c, 'a>, texts: &mut AttributeTexts) -> Self {
+        let linkage = texts.of(&op, "linkage").to_string();
+        let visibility = texts.of(&op, "sym_visibility");
+        let is_internal = linkage.contains("internal")
+            || linkage.contains("private")
+            || visibility.contains("private");
+        Self {
+            op,
+            is_kernel: is_kernel_convention(texts.of(&op, "CConv"))
+                || op.attribute(gas_dialect::names::KERNEL_ATTR).is_ok(),
+            is_internal,
+            is_replaceable: ["weak", "linkonce", "common", "available_externally"]
+                .iter()
+                .any(|kind| linkage.contains(kind)),
+            has_body: op
+                .region(0)
+                .ok()
+                .and_then(|region| region.first_block())
+                .is_some(),
+            is_variadic: op.attribute("function_type").is_err()
+                || texts.of(&op, "function_type").contains("..."),
+        }
+    }
+
+    /// Whether every call of it is a direct call in the module: it has a
+    /// body, is not an entry point, its address is not taken, and it is
+    /// internal or the world is closed.
+    pub(crate) fn is_closed(
+        &self,
+        address_taken: bool,
+        has_kernels: bool,
+        closed_world: ClosedWorld,
+    ) -> bool {
+        self.has_body
+            && !self.is_kernel
+            && !address_taken
+            && (self.is_internal
+                || closed_world == ClosedWorld::Always
+                || (closed_world == ClosedWorld::WhenKernels && has_kernels))
+    }
 }
 
 /// One walk's worth of facts about the module's structure.
@@ -97,12 +139,11 @@ impl<'c, 'a> ModuleIndex<'c, 'a> {
     /// Whether every call of `symbol` is a direct call in this module.
     pub fn is_closed(&self, symbol: &str, closed_world: ClosedWorld) -> bool {
         self.functions.get(symbol).is_some_and(|function| {
-            function.has_body
-                && !function.is_kernel
-                && !self.address_taken.contains(symbol)
-                && (function.is_internal
-                    || closed_world == ClosedWorld::Always
-                    || (closed_world == ClosedWorld::WhenKernels && self.has_kernels))
+            function.is_closed(
+                self.address_taken.contains(symbol),
+                self.has_kernels,
+                closed_world,
+            )
         })
     }
 
@@ -117,33 +158,19 @@ impl<'c, 'a> ModuleIndex<'c, 'a> {
         let mut global_variables: HashMap<String, GlobalVariable<'c, 'a>> = HashMap::new();
         let mut addresses_of: HashMap<String, Vec<Value<'c, 'a>>> = HashMap::new();
         let mut current_function: Option<String> = None;
+        let mut texts = AttributeTexts::default();
         each_op(module, &mut |op| {
             let identifier = op.name();
             let name = identifier.as_string_ref().as_str().unwrap_or_default();
             if is_function(name) {
                 let symbol = symbol_attribute(&op, "sym_name").unwrap_or_default();
-                let linkage = attribute_text(&op, "linkage");
-                let visibility = attribute_text(&op, "sym_visibility");
-                functions.insert(
-                    symbol.clone(),
-                    Function {
-                        op,
-                        is_kernel: is_kernel_convention(&attribute_text(&op, "CConv"))
-                            || op.attribute(gas_dialect::names::KERNEL_ATTR).is_ok(),
-                        is_internal: linkage.contains("internal")
-                            || linkage.contains("private")
-                            || visibility.contains("private"),
-                        is_replaceable: ["weak", "linkonce", "common", "available_externally"]
-                            .iter()
-                            .any(|kind| linkage.contains(kind)),
-                        has_body: op
-                            .region(0)
-                            .ok()
-                            .and_then(|region| region.first_block())
-                            .is_some(),
-                    },
-                );
+                functions.insert(symbol.clone(), Function::describe(op, &mut texts));
                 current_function = Some(symbol);
+            } else if op.region_count() > 0 && op.parent_operation() == Some(module) {
+                // A program-scope variable's initializer (or another
+                // top-level op with a body): its `llvm.return` is not the
+                // previous function's.
+                current_function = None;
             }
             if is_call(name) {
                 if let Some(callee) = symbol_attribute(&op, "callee") {
@@ -162,7 +189,7 @@ impl<'c, 'a> ModuleIndex<'c, 'a> {
                 }
             } else if name == "llvm.mlir.global" {
                 if let Some(symbol) = symbol_attribute(&op, "sym_name") {
-                    let linkage = attribute_text(&op, "linkage");
+                    let linkage = texts.of(&op, "linkage");
                     global_variables.insert(
                         symbol,
                         GlobalVariable {

@@ -252,7 +252,7 @@ pub(crate) fn plan<'c, 'a>(
         if !function.has_body
             || function.is_kernel
             || function.is_replaceable
-            || is_variadic(function.op)
+            || function.is_variadic
         {
             continue;
         }
@@ -317,13 +317,6 @@ fn entry_block_arguments<'c, 'a>(function: OperationRef<'c, 'a>) -> Option<Vec<V
     (0..entry.argument_count())
         .map(|position| entry.argument(position).ok().map(Into::into))
         .collect()
-}
-
-fn is_variadic(function: OperationRef) -> bool {
-    function
-        .attribute("function_type")
-        .map(|attribute| attribute.to_string().contains("..."))
-        .unwrap_or(true)
 }
 
 /// Clones `original` after itself with the named parameter types of `plan`.
@@ -494,7 +487,7 @@ pub(crate) fn specialize_results<'c>(
     let mut decided: Vec<(&String, &super::analysis::Function, AddressSpace)> = index
         .functions
         .iter()
-        .filter(|(name, function)| index.is_closed(name, closed_world) && !is_variadic(function.op))
+        .filter(|(name, function)| index.is_closed(name, closed_world) && !function.is_variadic)
         .filter_map(|(name, function)| {
             single_result_space(index, name, map, facts).map(|space| (name, function, space))
         })
