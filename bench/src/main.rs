@@ -130,6 +130,15 @@ fn measure(tool: &Tool, file: &Path) -> Result<Sample, String> {
     })
 }
 
+/// One tool at one size: median seconds, median ratio to the reference
+/// within a run, and the peak resident memory over the runs.
+#[derive(Clone, Copy)]
+struct Measured {
+    seconds: f64,
+    ratio: f64,
+    peak_kib: i64,
+}
+
 fn median(mut values: Vec<f64>) -> f64 {
     values.sort_by(f64::total_cmp);
     let middle = values.len() / 2;
@@ -224,7 +233,7 @@ fn main() -> Result<(), String> {
         },
     ];
     let directory = tempfile::tempdir().map_err(|error| error.to_string())?;
-    // medians[size][tool] = (seconds, peak KiB)
+    // rows[size] = (operations, per tool: median seconds, ratio, peak KiB)
     let mut rows = Vec::new();
     let mut steps = Vec::new();
     for &size in &cli.sizes {
@@ -251,10 +260,27 @@ fn main() -> Result<(), String> {
                 peaks[index] = peaks[index].max(sample.max_rss_kib);
             }
         }
-        let medians: Vec<(f64, i64)> = times
+        // Against the reference run by run: the tools of one run ran back to
+        // back, so a slower or faster machine moment weighs on both.
+        let reference = tools
+            .iter()
+            .position(|tool| tool.label == REFERENCE)
+            .unwrap_or(0);
+        let reference_times = times[reference].clone();
+        let medians: Vec<Measured> = times
             .into_iter()
             .zip(peaks)
-            .map(|(samples, peak)| (median(samples), peak))
+            .map(|(samples, peak)| Measured {
+                ratio: median(
+                    samples
+                        .iter()
+                        .zip(&reference_times)
+                        .map(|(time, reference)| time / reference)
+                        .collect(),
+                ),
+                seconds: median(samples),
+                peak_kib: peak,
+            })
             .collect();
         rows.push((operations, medians));
     }
@@ -285,7 +311,7 @@ fn main() -> Result<(), String> {
         .map(|(index, tool)| {
             let points = rows
                 .iter()
-                .map(|(operations, medians)| (*operations as f64, medians[index].0))
+                .map(|(operations, medians)| (*operations as f64, medians[index].seconds))
                 .collect();
             (tool.label, points)
         })
@@ -336,7 +362,7 @@ fn steps_table(steps: &[(usize, Vec<(String, f64)>)]) -> String {
 fn report(
     cli: &Cli,
     tools: &[Tool],
-    rows: &[(usize, Vec<(f64, i64)>)],
+    rows: &[(usize, Vec<Measured>)],
     steps: &[(usize, Vec<(String, f64)>)],
     threading_same: bool,
 ) -> String {
@@ -362,21 +388,26 @@ fn report(
         ));
     }
     text.push_str("output to /dev/null. `FILE.ll` is the module translated by `mlir-translate --mlir-to-llvmir` with generic pointers renumbered to NVPTX's space 0 and an NVPTX triple (InferAddressSpaces needs a target with a flat space).\n\n");
-    text.push_str("| operations | tool | median time (s) | operations/s | × canonicalize | peak memory (MiB) |\n");
-    text.push_str("|---:|---|---:|---:|---:|---:|\n");
+    text.push_str("`× canonicalize` is the median over the runs of the time against `mlir-opt --canonicalize`'s in the same run (the tools of a run run back to back, so a slow moment of a shared machine weighs on both); peak memory likewise against canonicalize's.\n\n");
+    text.push_str("| operations | tool | median time (s) | operations/s | × canonicalize | peak memory (MiB) | memory × canonicalize |\n");
+    text.push_str("|---:|---|---:|---:|---:|---:|---:|\n");
     let reference = tools
         .iter()
         .position(|tool| tool.label == REFERENCE)
         .unwrap_or(0);
     for (operations, medians) in rows {
-        let canonicalize = medians.get(reference).map_or(f64::NAN, |(time, _)| *time);
-        for (tool, (time, peak)) in tools.iter().zip(medians) {
+        let reference_peak = medians
+            .get(reference)
+            .map_or(f64::NAN, |m| m.peak_kib as f64);
+        for (tool, measured) in tools.iter().zip(medians) {
             text.push_str(&format!(
-                "| {operations} | {} | {time:.3} | {:.0} | {:.2} | {:.1} |\n",
+                "| {operations} | {} | {:.3} | {:.0} | {:.2} | {:.1} | {:.2} |\n",
                 tool.label,
-                *operations as f64 / time,
-                time / canonicalize,
-                *peak as f64 / 1024.0
+                measured.seconds,
+                *operations as f64 / measured.seconds,
+                measured.ratio,
+                measured.peak_kib as f64 / 1024.0,
+                measured.peak_kib as f64 / reference_peak,
             ));
         }
     }
@@ -397,7 +428,7 @@ fn report(
         for window in rows.windows(2) {
             text.push_str(&format!(
                 " {:.2}× |",
-                window[1].1[index].0 / window[0].1[index].0
+                window[1].1[index].seconds / window[0].1[index].seconds
             ));
         }
         text.push('\n');

@@ -382,18 +382,19 @@ impl<'r, 'c, 'a> Emitter<'r, 'c, 'a> {
         cases: &[(i32, BlockRef<'c, '_>)],
     ) -> Result<OperationRef<'c, 'r>, EmitError> {
         const NAME: &str = "llvm.switch";
-        let values: Vec<String> = cases.iter().map(|(value, _)| value.to_string()).collect();
-        let case_values = melior::ir::Attribute::parse(
-            self.context,
-            &format!(
-                "dense<[{}]> : vector<{}xi32>",
-                values.join(", "),
-                cases.len()
+        let values: Vec<i32> = cases.iter().map(|(value, _)| *value).collect();
+        let case_values = melior::ir::attribute::DenseElementsAttribute::i32_values(
+            Type::vector(
+                &[cases.len() as u64],
+                IntegerType::new(self.context, 32).into(),
             ),
-        )
-        .ok_or(EmitError::Build(NAME))?;
+            &values,
+        );
         let attributes = [
-            (Identifier::new(self.context, "case_values"), case_values),
+            (
+                Identifier::new(self.context, "case_values"),
+                case_values.into(),
+            ),
             (
                 Identifier::new(self.context, "case_operand_segments"),
                 DenseI32ArrayAttribute::new(self.context, &vec![0; cases.len()]).into(),

@@ -10,14 +10,14 @@
 //! that are not OpenCL or SPIR-V builtins or LLVM intrinsics) make a
 //! kernel's facts unprovable.
 
-use crate::ir::each_op;
-use crate::propagate::analysis::{ClosedWorld, ModuleIndex};
+use crate::ir::{each_op, is_function, symbol_attribute, AttributeTexts};
+use crate::propagate::analysis::{ClosedWorld, Function};
 use gas_dialect::ops::{value_space, Dispatch};
 use gas_dialect::{names, AddressSpace, AddressSpaceMap};
 use melior::ir::attribute::FlatSymbolRefAttribute;
 use melior::ir::operation::OperationLike;
 use melior::ir::{Module, OperationRef};
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashSet};
 
 /// What one function does with generic pointers.
 #[derive(Clone, Debug, Default)]
@@ -62,20 +62,86 @@ pub struct KernelGraph<'c, 'a> {
 }
 
 impl<'c, 'a> KernelGraph<'c, 'a> {
+    /// One walk of the module: its functions, whose addresses are taken and
+    /// what each body does (calls are resolved once every function is known).
     pub fn build(module: &'a Module<'c>, map: &AddressSpaceMap, closed_world: ClosedWorld) -> Self {
-        let index = ModuleIndex::build(module.as_operation());
+        let mut texts = AttributeTexts::default();
+        let mut described: BTreeMap<String, (Function<'c, 'a>, FunctionFacts)> = BTreeMap::new();
+        let mut address_taken: HashSet<String> = HashSet::new();
+        let mut calls: BTreeMap<String, Vec<Option<String>>> = BTreeMap::new();
+        let mut current: Option<String> = None;
+        let root = module.as_operation();
+        each_op(root, &mut |op| {
+            let identifier = op.name();
+            let name = identifier.as_string_ref().as_str().unwrap_or_default();
+            if is_function(name) {
+                let symbol = symbol_attribute(&op, "sym_name").unwrap_or_default();
+                let function = Function::describe(op, &mut texts);
+                described.insert(symbol.clone(), (function, FunctionFacts::default()));
+                current = Some(symbol);
+                return;
+            }
+            match name {
+                "llvm.mlir.addressof" => {
+                    address_taken.extend(symbol_attribute(&op, "global_name"));
+                }
+                "func.constant" => address_taken.extend(symbol_attribute(&op, "value")),
+                _ => {}
+            }
+            if op.region_count() > 0 && op.parent_operation() == Some(root) {
+                // A program-scope initializer belongs to no function.
+                current = None;
+            }
+            let Some(function) = &current else {
+                return;
+            };
+            let Some((_, facts)) = described.get_mut(function) else {
+                return;
+            };
+            if let Some(callee) = record_fact(&op, name, facts, map) {
+                calls.entry(function.clone()).or_default().push(callee);
+            }
+        });
+        let has_kernels = described.values().any(|(function, _)| function.is_kernel);
+        let defined: HashSet<String> = described
+            .iter()
+            .filter(|(_, (function, _))| function.has_body && !function.is_replaceable)
+            .map(|(name, _)| name.clone())
+            .collect();
         let mut functions = BTreeMap::new();
-        for (name, function) in &index.functions {
+        for (name, (function, mut facts)) in described {
             if !function.has_body {
                 continue;
             }
+            // In program order: the first call that cannot be followed is
+            // the one reported.
+            for callee in calls.remove(&name).unwrap_or_default() {
+                match callee {
+                    Some(callee) if defined.contains(&callee) => {
+                        facts.callees.insert(callee);
+                    }
+                    Some(callee) if is_builtin(&callee) => {}
+                    Some(callee) => {
+                        facts.unfollowable_call.get_or_insert_with(|| {
+                            format!("a call of @{callee}, defined elsewhere")
+                        });
+                    }
+                    None => {
+                        facts
+                            .unfollowable_call
+                            .get_or_insert_with(|| "an indirect call".into());
+                    }
+                }
+            }
+            let callers_known = function.is_kernel
+                || function.is_closed(address_taken.contains(&name), has_kernels, closed_world);
             functions.insert(
-                name.clone(),
+                name,
                 Node {
                     op: function.op,
                     is_kernel: function.is_kernel,
-                    callers_known: function.is_kernel || index.is_closed(name, closed_world),
-                    facts: function_facts(function.op, &index, map),
+                    callers_known,
+                    facts,
                 },
             );
         }
@@ -189,80 +255,56 @@ impl<'c, 'a> KernelGraph<'c, 'a> {
     }
 }
 
-fn function_facts(
-    function: OperationRef,
-    index: &ModuleIndex,
+/// Adds what `op` (named `name`, in a function body) does to `facts`; for
+/// a call that is not an explicit cast, returns its callee (`None`:
+/// indirect), to be resolved once every function is known.
+fn record_fact(
+    op: &OperationRef,
+    name: &str,
+    facts: &mut FunctionFacts,
     map: &AddressSpaceMap,
-) -> FunctionFacts {
-    let mut facts = FunctionFacts::default();
-    each_op(function, &mut |op| {
-        let name = op.name();
-        let Ok(name) = name.as_string_ref().as_str() else {
-            return;
-        };
-        match name {
-            names::TO_NAMED => facts.explicit_casts += 1,
-            // Where allocas are generic (NVPTX), each is private memory made
-            // generic without a cast.
-            "llvm.alloca" if map.alloca_space == AddressSpace::Generic => {
-                facts.private_to_generic += 1
-            }
-            names::TAG | "llvm.addrspacecast" => {
-                let from = op.operand(0).ok().and_then(|value| value_space(value, map));
-                let to = op
-                    .result(0)
-                    .ok()
-                    .and_then(|result| value_space(result.into(), map));
-                if to == Some(AddressSpace::Generic) {
-                    match from {
-                        Some(AddressSpace::Local) => facts.local_to_generic += 1,
-                        Some(AddressSpace::Private) => facts.private_to_generic += 1,
-                        _ => {}
-                    }
+) -> Option<Option<String>> {
+    match name {
+        names::TO_NAMED => facts.explicit_casts += 1,
+        // Where allocas are generic (NVPTX), each is private memory made
+        // generic without a cast.
+        "llvm.alloca" if map.alloca_space == AddressSpace::Generic => facts.private_to_generic += 1,
+        names::TAG | "llvm.addrspacecast" => {
+            let from = op.operand(0).ok().and_then(|value| value_space(value, map));
+            let to = op
+                .result(0)
+                .ok()
+                .and_then(|result| value_space(result.into(), map));
+            if to == Some(AddressSpace::Generic) {
+                match from {
+                    Some(AddressSpace::Local) => facts.local_to_generic += 1,
+                    Some(AddressSpace::Private) => facts.private_to_generic += 1,
+                    _ => {}
                 }
             }
-            names::DISPATCH => {
-                let private = Dispatch::of(op)
-                    .and_then(|dispatch| dispatch.spaces(map).ok())
-                    .is_some_and(|spaces| {
-                        spaces.iter().any(|set| set.contains(AddressSpace::Private))
-                    });
-                if private {
-                    facts.private_candidates += 1;
-                }
-            }
-            "llvm.call" | "func.call" => {
-                let callee = op
-                    .attribute("callee")
-                    .ok()
-                    .and_then(|callee| FlatSymbolRefAttribute::try_from(callee).ok())
-                    .map(|callee| callee.value().to_string());
-                match callee {
-                    None => {
-                        facts
-                            .unfollowable_call
-                            .get_or_insert_with(|| "an indirect call".into());
-                    }
-                    Some(callee) if is_explicit_cast_builtin(&callee) => facts.explicit_casts += 1,
-                    Some(callee) => {
-                        let defined = index
-                            .functions
-                            .get(&callee)
-                            .is_some_and(|function| function.has_body && !function.is_replaceable);
-                        if defined {
-                            facts.callees.insert(callee);
-                        } else if !is_builtin(&callee) {
-                            facts.unfollowable_call.get_or_insert_with(|| {
-                                format!("a call of @{callee}, defined elsewhere")
-                            });
-                        }
-                    }
-                }
-            }
-            _ => {}
         }
-    });
-    facts
+        names::DISPATCH => {
+            let private = Dispatch::of(*op)
+                .and_then(|dispatch| dispatch.spaces(map).ok())
+                .is_some_and(|spaces| spaces.iter().any(|set| set.contains(AddressSpace::Private)));
+            if private {
+                facts.private_candidates += 1;
+            }
+        }
+        "llvm.call" | "func.call" => {
+            let callee = op
+                .attribute("callee")
+                .ok()
+                .and_then(|callee| FlatSymbolRefAttribute::try_from(callee).ok())
+                .map(|callee| callee.value().to_string());
+            match callee {
+                Some(callee) if is_explicit_cast_builtin(&callee) => facts.explicit_casts += 1,
+                callee => return Some(callee),
+            }
+        }
+        _ => {}
+    }
+    None
 }
 
 /// Kernel-wide decisions recorded on the function around an op.

@@ -43,19 +43,47 @@ use thiserror::Error;
 /// The set's name, as in DESIGN.md and `--pipeline`.
 pub const SET: &str = "lower";
 
+/// What `lower` needs to know before it rewrites, found in one walk.
+struct Survey<'c, 'a> {
+    /// Ops that carry a gas event where lower cannot follow it (reported).
+    escaping_events: usize,
+    /// The `gas.tag`s that have uses (before the consumers are lowered).
+    used_tags: Vec<OperationRef<'c, 'a>>,
+    /// Async copies or waits are present: the work-group builtins are needed.
+    has_work_group_ops: bool,
+}
+
 /// Events carry no data: a copy's lowering returns the event it was given,
 /// and the casts `raise` puts around SPIR events fold away. An event that
 /// goes anywhere else (a branch, a call, a return, memory) would be left
 /// with gas's type; each op that takes or gives one is reported.
-fn report_escaping_events(context: &Context, module: &Module) -> usize {
-    let mut count = 0;
-    let Ok(event) = gas_dialect::ops::event_type(context) else {
-        return 0;
+fn survey<'c, 'a>(context: &Context, module: &'a Module<'c>) -> Survey<'c, 'a> {
+    use gas_dialect::names::{ASYNC_COPY_2D, ASYNC_COPY_3D, TAG, WAIT_EVENTS};
+    let mut survey = Survey {
+        escaping_events: 0,
+        used_tags: Vec::new(),
+        has_work_group_ops: false,
     };
+    let event = gas_dialect::ops::event_type(context).ok();
     crate::ir::each_op(module.as_operation(), &mut |op| {
         let name = op.name();
         let name = name.as_string_ref().as_str().unwrap_or_default();
-        if gas_dialect::names::is_gas_op(name) || name == "builtin.unrealized_conversion_cast" {
+        if gas_dialect::names::is_gas_op(name) {
+            survey.has_work_group_ops |=
+                [ASYNC_COPY_2D, ASYNC_COPY_3D, WAIT_EVENTS].contains(&name);
+            if name == TAG
+                && op
+                    .result(0)
+                    .is_ok_and(|result| crate::adapter::has_uses(result.into()))
+            {
+                survey.used_tags.push(op);
+            }
+            return;
+        }
+        let Some(event) = event else {
+            return;
+        };
+        if name == "builtin.unrealized_conversion_cast" {
             return;
         }
         let is_event = |r#type: Type| r#type == event;
@@ -68,10 +96,10 @@ fn report_escaping_events(context: &Context, module: &Module) -> usize {
                     "'{name}' op carries a gas event: lower follows events only between gas copies, waits and null events"
                 ),
             );
-            count += 1;
+            survey.escaping_events += 1;
         }
     });
-    count
+    survey
 }
 
 /// Where work-item ids and the barrier come from (the one target hook).
@@ -149,12 +177,13 @@ pub fn run(
     if gas_dialect::verify::verify(&module.as_operation(), map).is_err() {
         return Err(LowerError::Unverified);
     }
-    let escaping = report_escaping_events(context, module);
-    if escaping > 0 {
-        return Err(LowerError::EventsEscape { count: escaping });
+    let survey = survey(context, module);
+    if survey.escaping_events > 0 {
+        return Err(LowerError::EventsEscape {
+            count: survey.escaping_events,
+        });
     }
-    use gas_dialect::names::{ASYNC_COPY_2D, ASYNC_COPY_3D, WAIT_EVENTS};
-    if crate::work_group::module_has(module, &[ASYNC_COPY_2D, ASYNC_COPY_3D, WAIT_EVENTS]) {
+    if survey.has_work_group_ops {
         WORK_GROUP
             .declare(context, module)
             .map_err(|_| LowerError::Conversion)?;
@@ -166,9 +195,8 @@ pub fn run(
     let (consumers, others): (Vec<Pattern>, Vec<Pattern>) = patterns
         .into_iter()
         .partition(|pattern| CONSUMERS.contains(&pattern.root));
-    let used_tags = used_tags(module);
     apply_by_walk(context, module, *map, SET, &consumers);
-    erase_unused_tags(context, &used_tags);
+    erase_unused_tags(context, &survey.used_tags);
     apply_by_walk(context, module, *map, SET, &others);
     export_decisions(context, module);
     let count = gas_dialect::verify::report_gas_ops(
@@ -192,21 +220,6 @@ pub fn run(
     )
     .map_err(|_| LowerError::Conversion)?;
     manager.run(module).map_err(|_| LowerError::Conversion)
-}
-
-/// The `gas.tag`s that have uses (before the consumers are lowered).
-fn used_tags<'c, 'a>(module: &'a Module<'c>) -> Vec<OperationRef<'c, 'a>> {
-    let mut used = Vec::new();
-    crate::ir::each_op(module.as_operation(), &mut |op| {
-        if op_is(&op, gas_dialect::names::TAG)
-            && op
-                .result(0)
-                .is_ok_and(|result| crate::adapter::has_uses(result.into()))
-        {
-            used.push(op);
-        }
-    });
-    used
 }
 
 /// Erases the tags of `tags` the consumers folded away (IRDL ops have no

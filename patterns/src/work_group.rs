@@ -116,16 +116,3 @@ impl WorkGroupTarget {
         Ok(())
     }
 }
-
-/// Whether `module` holds any op named in `names`.
-pub fn module_has(module: &Module, names: &[&str]) -> bool {
-    let mut found = false;
-    crate::ir::each_op(module.as_operation(), &mut |op| {
-        found |= op
-            .name()
-            .as_string_ref()
-            .as_str()
-            .is_ok_and(|name| names.contains(&name));
-    });
-    found
-}
