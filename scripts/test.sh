@@ -31,6 +31,9 @@ for pipeline in O0 O2; do
     tests/execution/run.sh --flat \
         --process "$PWD/target/debug/gas-opt --flat-input --pipeline $pipeline --emit llvm-ir"
 done
+# Explain and check on the corpus with line tables: one remark per run-time
+# decision, at its OpenCL line, with a reason; only the expected warnings.
+tests/explain/corpus.sh
 # Real-style programs (tests/programs/README.md): every program, in both
 # forms, accepted by O0, O2 and every set alone, the output verified by
 # LLVM; and O2 leaves no switch in a function no kernel can reach.

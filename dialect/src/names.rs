@@ -65,3 +65,7 @@ pub const STATIC_GLOBAL_ATTR: &str = "gas.static_global";
 /// convention does not say so (`--kernel NAME` on inputs that do not mark
 /// kernels, seed 003).
 pub const KERNEL_ATTR: &str = "gas.kernel";
+
+/// Unit attribute `propagate` sets on a function it wanted to clone for its
+/// callers' spaces but could not: the clone budget was spent.
+pub const CLONE_BUDGET_REACHED_ATTR: &str = "gas.clone_budget_reached";

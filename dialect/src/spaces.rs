@@ -291,6 +291,19 @@ impl SpaceSet {
     }
 }
 
+impl SpaceSet {
+    /// The spaces as alternatives in prose: `local or global`, `private,
+    /// local or global`; `no space (only null)` when empty.
+    pub fn alternatives(self) -> String {
+        let names: Vec<&str> = self.iter().map(AddressSpace::name).collect();
+        match names.as_slice() {
+            [] => "no space (only null)".to_string(),
+            [one] => one.to_string(),
+            [init @ .., last] => format!("{} or {last}", init.join(", ")),
+        }
+    }
+}
+
 impl FromIterator<AddressSpace> for SpaceSet {
     fn from_iter<I: IntoIterator<Item = AddressSpace>>(spaces: I) -> Self {
         spaces.into_iter().fold(Self::EMPTY, Self::with)

@@ -77,6 +77,31 @@ impl AttributeTexts {
     }
 }
 
+/// The first file, line and column inside `location`, through names,
+/// call sites (the callee: where the code is) and fusions (debug info).
+pub fn position(location: melior::ir::Location) -> Option<(String, usize, usize)> {
+    if location.is_file_line_col_range() {
+        let file = location.file_line_col_range_filename();
+        return Some((
+            file.as_string_ref().as_str().unwrap_or("").to_string(),
+            location.file_line_col_range_start_line(),
+            location.file_line_col_range_start_column(),
+        ));
+    }
+    if location.is_name() {
+        return position(location.name_child_location());
+    }
+    if location.is_call_site() {
+        return position(location.call_site_callee());
+    }
+    if location.is_fused() {
+        return (0..location.fused_num_locations()).find_map(|index| {
+            position(location.fused_location(index)).filter(|(_, line, _)| *line != 0)
+        });
+    }
+    None
+}
+
 /// Whether `name` is a function op.
 pub fn is_function(name: &str) -> bool {
     name == "llvm.func" || name == "func.func"

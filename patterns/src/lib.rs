@@ -11,8 +11,10 @@
 pub mod adapter;
 pub mod async_copy_simplify;
 pub mod builtin_calls;
+pub mod check;
 pub mod decision;
 pub mod emit;
+pub mod explain;
 pub mod explicit_cast_tags;
 pub mod flat_input;
 pub mod ir;

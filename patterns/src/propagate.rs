@@ -167,6 +167,13 @@ pub fn run(
         stats.clones_refused = budget.refused.len();
         stats.budget_stopped_at = budget.first_refused;
         let index = ModuleIndex::build(module.as_operation());
+        // Where the budget stopped cloning, say so on the function: its
+        // parameters stay merged (`explain` names the cause).
+        for callee in &budget.refused_callees {
+            if let Some(function) = index.functions.get(callee) {
+                crate::kernels::mark(context, function.op, names::CLONE_BUDGET_REACHED_ATTR);
+            }
+        }
         // A fresh analysis only where a function returns a generic pointer.
         let facts = if may_return_generic(module, map) {
             SpaceFacts::compute_in(&index, map, options.closed_world)

@@ -65,7 +65,7 @@ impl Diagnostic {
 
     /// Names the file of locations MLIR left unnamed: text parsed from
     /// memory is called `-` (or nothing) by MLIR.
-    fn name_file(&mut self, file: &str) {
+    pub(crate) fn name_file(&mut self, file: &str) {
         if self.location.file.is_empty() || self.location.file == "-" {
             self.location.file = file.to_string();
         }
@@ -92,26 +92,11 @@ impl fmt::Display for Diagnostic {
 }
 
 /// The first file/line/column inside `location` (through names, call sites and fusions).
-fn source_location(location: Location) -> SourceLocation {
-    if location.is_file_line_col_range() {
-        let file = location.file_line_col_range_filename();
-        SourceLocation {
-            file: file.as_string_ref().as_str().unwrap_or("").to_string(),
-            line: location.file_line_col_range_start_line(),
-            column: location.file_line_col_range_start_column(),
-        }
-    } else if location.is_name() {
-        source_location(location.name_child_location())
-    } else if location.is_call_site() {
-        source_location(location.call_site_callee())
-    } else if location.is_fused() {
-        (0..location.fused_num_locations())
-            .map(|index| source_location(location.fused_location(index)))
-            .find(|found| found.line != 0)
-            .unwrap_or_else(|| unknown_location(""))
-    } else {
-        unknown_location("")
-    }
+pub fn source_location(location: Location) -> SourceLocation {
+    gas_patterns::ir::position(location).map_or_else(
+        || unknown_location(""),
+        |(file, line, column)| SourceLocation { file, line, column },
+    )
 }
 
 /// A location in `file` without a line.

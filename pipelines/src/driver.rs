@@ -7,6 +7,7 @@ use crate::registry::{run_step, Pipeline, StepConfig};
 use crate::PipelineError;
 use gas_dialect::AddressSpaceMap;
 pub use gas_patterns::builtin_calls::UnknownSpace;
+pub use gas_patterns::explain::RemarkKind;
 pub use gas_patterns::propagate::analysis::ClosedWorld;
 use melior::ir::operation::OperationLike;
 use melior::ir::Module;
@@ -56,6 +57,16 @@ pub struct Options {
     /// Verify (MLIR's verifier and gas's rules) after every step, not only
     /// the input and the result (`--verify-each`).
     pub verify_each: bool,
+    /// Free the IR and its context when done. `gas-opt` turns it off: it
+    /// exits right after, and the OS takes the memory back faster than a
+    /// walk over every op does (clang's `-disable-free`). A library user
+    /// keeps it on.
+    pub free_ir: bool,
+    /// Remarks on what stays dynamic (`--remarks`), and with
+    /// [`RemarkKind::All`] on what was resolved too; `None`: no remarks.
+    pub remarks: Option<RemarkKind>,
+    /// Warnings are errors (`--Werror`): nothing is written.
+    pub warnings_as_errors: bool,
 }
 
 /// Whether `--verify-each` is on by default: in debug builds (and so in
@@ -149,6 +160,7 @@ pub fn process(source: &[u8], file: &str, options: &Options) -> Result<Outcome, 
     let mut printed = Vec::new();
     for chunk in split(source, options.split_input_file) {
         let collector = Collector::attach(&context);
+        let mut findings = Vec::new();
         let result = process_chunk(
             &context,
             &chunk.text,
@@ -156,9 +168,14 @@ pub fn process(source: &[u8], file: &str, options: &Options) -> Result<Outcome, 
             options,
             &mut outcome.stats,
             &mut outcome.timings,
+            &mut findings,
         );
         let mut diagnostics = collector.take(file);
         drop(collector);
+        diagnostics.extend(findings.into_iter().map(|mut finding: Diagnostic| {
+            finding.name_file(file);
+            finding
+        }));
         let text = match result {
             Ok(text) => Some(text),
             Err(extra) => {
@@ -194,7 +211,11 @@ pub fn process(source: &[u8], file: &str, options: &Options) -> Result<Outcome, 
     } else {
         printed.join(&separator)
     };
-    outcome.timings.time("free", || drop(context));
+    if options.free_ir {
+        outcome.timings.time("free", || drop(context));
+    } else {
+        std::mem::forget(context);
+    }
     Ok(outcome)
 }
 
@@ -275,6 +296,7 @@ fn process_chunk(
     options: &Options,
     stats: &mut Vec<String>,
     timings: &mut Timings,
+    findings: &mut Vec<Diagnostic>,
 ) -> Result<String, Vec<Diagnostic>> {
     let whole_file = |message: String| vec![Diagnostic::error(unknown_location(file), message)];
     let Some(mut module) = timings.time("parse", || parse_module(context, text)) else {
@@ -298,15 +320,29 @@ fn process_chunk(
         gas_dialect::verify::verify(&module.as_operation(), &target).map_err(|_| Vec::new())
     })?;
     let steps = &options.pipeline.steps;
+    let config = StepConfig {
+        address_spaces: target,
+        closed_world: options.closed_world,
+        clone_budget: options.clone_budget,
+        unknown_builtin_space: options.unknown_builtin_space,
+        named_atomics: options.named_atomics,
+    };
+    // Remarks describe the module `lower` expands (or the result, when the
+    // pipeline does not lower).
+    let remarks_before = steps
+        .iter()
+        .position(|step| step.name == gas_patterns::lower::SET)
+        .unwrap_or(steps.len());
+    let warning_severity = if options.warnings_as_errors {
+        Severity::Error
+    } else {
+        Severity::Warning
+    };
     for (position, step) in steps.iter().enumerate() {
-        let config = StepConfig {
-            address_spaces: target,
-            closed_world: options.closed_world,
-            clone_budget: options.clone_budget,
-            unknown_builtin_space: options.unknown_builtin_space,
-            named_atomics: options.named_atomics,
-        };
-        let lines = timings
+        if position == remarks_before {
+            explain(&module, &config, options, file, timings, findings);
+        }
+        let report = timings
             .time(step.name, || run_step(step, context, &mut module, &config))
             .map_err(|error| {
                 if error.is_reported() {
@@ -316,14 +352,31 @@ fn process_chunk(
                 }
             })?;
         stats.extend(
-            lines
+            report
+                .stats
                 .into_iter()
                 .map(|line| format!("{}: {line}", step.name)),
         );
+        findings.extend(report.warnings.into_iter().map(|warning| Diagnostic {
+            severity: warning_severity,
+            location: warning.location,
+            message: warning.message,
+            notes: Vec::new(),
+        }));
         // Without --verify-each, only the result is verified.
         if options.verify_each || position + 1 == steps.len() {
             timings.time("verify", || verify(&module, &target, step.name))?;
         }
+    }
+    if remarks_before == steps.len() {
+        explain(&module, &config, options, file, timings, findings);
+    }
+    if options.warnings_as_errors
+        && findings
+            .iter()
+            .any(|finding| finding.severity == Severity::Error)
+    {
+        return Err(Vec::new());
     }
     let result = match options.emit {
         Emit::Mlir => Ok(timings.time("print", || {
@@ -342,8 +395,35 @@ fn process_chunk(
                 .ok_or_else(|| whole_file("translation to LLVM IR failed".into()))
         }
     };
-    timings.time("free", || drop(module));
+    if options.free_ir {
+        timings.time("free", || drop(module));
+    } else {
+        std::mem::forget(module);
+    }
     result
+}
+
+/// `--remarks`: what stays dynamic (and why) in `module`, as remarks.
+fn explain(
+    module: &Module,
+    config: &StepConfig,
+    options: &Options,
+    file: &str,
+    timings: &mut Timings,
+    findings: &mut Vec<Diagnostic>,
+) {
+    let Some(kind) = options.remarks else {
+        return;
+    };
+    let remarks = timings.time(gas_patterns::explain::SET, || {
+        crate::registry::remarks(module, config, kind, file)
+    });
+    findings.extend(remarks.into_iter().map(|remark| Diagnostic {
+        severity: Severity::Remark,
+        location: remark.location,
+        message: remark.message,
+        notes: Vec::new(),
+    }));
 }
 
 /// MLIR's verifier, then gas's own rules. `after` names what produced the IR.
@@ -371,8 +451,16 @@ fn mlir_translate() -> String {
 /// Imports LLVM IR text (a `.ll` file) into MLIR text with `mlir-translate --import-llvm`.
 pub fn import_llvm_ir(path: &Path) -> Result<Vec<u8>, PipelineError> {
     let tool = mlir_translate();
+    // With debug info (clang `-g`, `-gline-tables-only`), keep its source
+    // positions: diagnostics and remarks then name the OpenCL line. Without
+    // it the importer has no locations to give, and positions in the
+    // imported text are the better guess.
+    let has_debug_info = std::fs::read(path)
+        .map(|text| text.windows(12).any(|window| window == b"!llvm.dbg.cu"))
+        .unwrap_or(false);
     let output = Command::new(&tool)
         .arg("--import-llvm")
+        .args(has_debug_info.then_some("--mlir-print-debuginfo"))
         .arg(path)
         .output()
         .map_err(|source| PipelineError::ImportTool {

@@ -12,7 +12,7 @@ pub mod driver;
 mod ffi;
 pub mod registry;
 
-pub use driver::{process, ClosedWorld, Emit, Options, Outcome, UnknownSpace};
+pub use driver::{process, ClosedWorld, Emit, Options, Outcome, RemarkKind, UnknownSpace};
 pub use registry::{Pipeline, DEFAULT_PIPELINE};
 
 use thiserror::Error;

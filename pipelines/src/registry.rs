@@ -2,9 +2,11 @@
 //! MLIR pass pipeline, named in one registry that drives both `gas-opt` and
 //! the tests.
 
+use crate::diagnostics::SourceLocation;
 use crate::PipelineError;
 use gas_dialect::AddressSpaceMap;
 use gas_patterns::builtin_calls::{BuiltinOptions, UnknownSpace};
+use gas_patterns::explain::RemarkKind;
 use gas_patterns::propagate::analysis::ClosedWorld;
 use gas_patterns::propagate::PropagateOptions;
 use melior::ir::Module;
@@ -34,6 +36,45 @@ pub enum StepKind {
     /// A gas pattern set.
     /// It returns its `--stats` lines.
     PatternSet(fn(&Context, &mut Module, &StepConfig) -> Result<Vec<String>, PipelineError>),
+    /// A read-only check: it returns its warnings, each at an op.
+    Check(for<'c> fn(&Module<'c>, &StepConfig) -> Vec<Finding>),
+}
+
+/// A warning or remark a step found, with its op's source position.
+#[derive(Clone, Debug)]
+pub struct Finding {
+    pub location: SourceLocation,
+    pub message: String,
+}
+
+impl Finding {
+    fn at(location: melior::ir::Location, message: String) -> Self {
+        Self {
+            location: crate::diagnostics::source_location(location),
+            message,
+        }
+    }
+}
+
+/// What a step reports: `--stats` lines and warnings.
+#[derive(Debug, Default)]
+pub struct StepReport {
+    pub stats: Vec<String>,
+    pub warnings: Vec<Finding>,
+}
+
+/// The remarks of `explain` for `module` (`--remarks`), before `lower`.
+pub fn remarks(module: &Module, config: &StepConfig, kind: RemarkKind, file: &str) -> Vec<Finding> {
+    gas_patterns::explain::explain(
+        module,
+        &config.address_spaces,
+        config.closed_world,
+        kind,
+        file,
+    )
+    .into_iter()
+    .map(|remark| Finding::at(remark.location, remark.message))
+    .collect()
 }
 
 /// One named step of a pipeline.
@@ -66,6 +107,18 @@ pub const STEPS: &[Step] = &[
         kind: StepKind::PatternSet(|context, module, config| {
             gas_patterns::raise::run(context, module, &config.address_spaces);
             Ok(Vec::new())
+        }),
+    },
+    Step {
+        name: gas_patterns::check::SET,
+        summary: "seed 004's address-space rules as warnings: explicit casts that always fail or always succeed, casts between named spaces through generic, accesses through pointers that can only be null, local or private pointers stored into global memory",
+        input: "a verified module with gas ops (after raise)",
+        output: "the module unchanged; warnings at the ops (--Werror makes them errors)",
+        kind: StepKind::Check(|module, config| {
+            gas_patterns::check::run(module, &config.address_spaces, config.closed_world)
+                .into_iter()
+                .map(|warning| Finding::at(warning.location, warning.message))
+                .collect()
         }),
     },
     Step {
@@ -233,9 +286,10 @@ pub const PRESETS: &[Preset] = &[
     },
     Preset {
         name: "O2",
-        summary: "raise, every resolution set, lower, then MLIR's canonicalize and CSE",
+        summary: "raise, check, every resolution set, lower, then MLIR's canonicalize and CSE",
         steps: &[
             gas_patterns::raise::SET,
+            gas_patterns::check::SET,
             gas_patterns::explicit_cast_tags::SET,
             gas_patterns::propagate::SET,
             gas_patterns::builtin_calls::SET,
@@ -309,7 +363,7 @@ pub fn run_step(
     context: &Context,
     module: &mut Module,
     config: &StepConfig,
-) -> Result<Vec<String>, PipelineError> {
+) -> Result<StepReport, PipelineError> {
     match step.kind {
         StepKind::MlirPasses(passes) => {
             register_all_passes();
@@ -324,10 +378,20 @@ pub fn run_step(
             })?;
             manager
                 .run(module)
-                .map(|()| Vec::new())
+                .map(|()| StepReport::default())
                 .map_err(|_| PipelineError::StepFailed { step: step.name })
         }
-        StepKind::PatternSet(run) => run(context, module, config),
+        StepKind::PatternSet(run) => run(context, module, config).map(|stats| StepReport {
+            stats,
+            warnings: Vec::new(),
+        }),
+        StepKind::Check(check) => {
+            let warnings = check(module, config);
+            Ok(StepReport {
+                stats: vec![format!("{} warning(s)", warnings.len())],
+                warnings,
+            })
+        }
     }
 }
 

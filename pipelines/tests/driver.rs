@@ -513,3 +513,92 @@ fn timing_and_verify_each() {
     assert_eq!(bad.status.code(), Some(2));
     assert!(stderr(&bad).contains("maybe"), "{}", stderr(&bad));
 }
+
+#[test]
+fn werror_makes_check_warnings_errors_and_writes_nothing() {
+    let directory = tempfile::tempdir().expect("a temp dir");
+    let input = write(
+        directory.path(),
+        "k.mlir",
+        "llvm.func spir_kernelcc @k(%l: !llvm.ptr<3>, %out: !llvm.ptr<1>) {\n  %g = llvm.addrspacecast %l : !llvm.ptr<3> to !llvm.ptr<4>\n  %back = llvm.addrspacecast %g : !llvm.ptr<4> to !llvm.ptr<1>\n  %v = llvm.load %back : !llvm.ptr<1> -> i32\n  llvm.store %v, %out : i32, !llvm.ptr<1>\n  llvm.return\n}\n",
+    );
+    let out = directory.path().join("out.mlir");
+    let out_arg = out.display().to_string();
+    let warned = gas_opt(&[&input, "-o", &out_arg], b"");
+    assert!(warned.status.success(), "{}", stderr(&warned));
+    assert!(
+        stderr(&warned).starts_with(&format!("{input}:3:11: warning: cast to a global pointer")),
+        "{}",
+        stderr(&warned)
+    );
+    assert!(out.exists());
+    std::fs::remove_file(&out).expect("removable");
+    let failed = gas_opt(&[&input, "--Werror", "-o", &out_arg], b"");
+    assert_eq!(failed.status.code(), Some(1));
+    assert!(
+        stderr(&failed).starts_with(&format!("{input}:3:11: error: cast to a global pointer")),
+        "{}",
+        stderr(&failed)
+    );
+    assert!(!out.exists(), "--Werror must not write the output");
+}
+
+#[test]
+fn remarks_name_opencl_lines_from_line_tables() {
+    let clang = "/usr/lib/llvm-22/bin/clang";
+    if !Path::new(clang).exists() {
+        eprintln!("skipped: no {clang}");
+        return;
+    }
+    let directory = tempfile::tempdir().expect("a temp dir");
+    let source = write(
+        directory.path(),
+        "k.cl",
+        "kernel void k(global int *g, local int *l, int c) {\n  int *p = c ? (int *)g : (int *)l;\n  *p += 1;\n}\n",
+    );
+    let ll = directory.path().join("k.ll");
+    let compiled = Command::new(clang)
+        .args([
+            "-cc1",
+            "-triple",
+            "spir64",
+            "-cl-std=CL2.0",
+            "-finclude-default-header",
+            "-emit-llvm",
+            "-O0",
+            "-disable-O0-optnone",
+            "-debug-info-kind=line-tables-only",
+            "-dwarf-version=5",
+            &source,
+            "-o",
+        ])
+        .arg(&ll)
+        .output()
+        .expect("clang runs");
+    assert!(
+        compiled.status.success(),
+        "{}",
+        String::from_utf8_lossy(&compiled.stderr)
+    );
+    let output = gas_opt(
+        &[&ll.display().to_string(), "--remarks", "-o", "/dev/null"],
+        b"",
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    let remarks: Vec<String> = stderr(&output)
+        .lines()
+        .filter(|line| line.contains(": remark: "))
+        .map(String::from)
+        .collect();
+    // The load and the store of `*p += 1`, at line 3 of the OpenCL file,
+    // both because of the select on line 2.
+    assert_eq!(remarks.len(), 2, "{remarks:?}");
+    for remark in &remarks {
+        assert!(
+            remark.starts_with(&format!("{source}:3:"))
+                && remark.contains("stays dynamic: ")
+                && remark.contains(&format!("{source}:2:")),
+            "{remark}"
+        );
+    }
+}

@@ -258,7 +258,7 @@ impl<'c, 'a> ModuleIndex<'c, 'a> {
 
     /// Whether only this module's code reads and writes the program-scope
     /// variable `symbol`, starting from this module's initializer.
-    fn is_closed_variable(&self, symbol: &str, closed_world: ClosedWorld) -> bool {
+    pub(crate) fn is_closed_variable(&self, symbol: &str, closed_world: ClosedWorld) -> bool {
         self.global_variables.get(symbol).is_some_and(|variable| {
             !variable.is_replaceable
                 && has_initializer(variable.op)

@@ -28,24 +28,7 @@ pub(crate) fn erase_unreachable(
     index: &ModuleIndex,
     closed_world: ClosedWorld,
 ) -> usize {
-    let roots = roots(index, closed_world);
-    let mut reached: HashSet<&str> = HashSet::new();
-    let mut pending: Vec<&str> = roots.iter().map(String::as_str).collect();
-    while let Some(symbol) = pending.pop() {
-        if !reached.insert(symbol) {
-            continue;
-        }
-        let Some(function) = index.functions.get(symbol) else {
-            continue;
-        };
-        each_op(function.op, &mut |op| {
-            if let Some(callee) = symbol_attribute(&op, "callee") {
-                if let Some((name, _)) = index.functions.get_key_value(&callee) {
-                    pending.push(name.as_str());
-                }
-            }
-        });
-    }
+    let reached = reachable(index, closed_world);
     // Sorted: the same erasures in the same order on every run.
     let dead: BTreeSet<&String> = index
         .functions
@@ -61,6 +44,29 @@ pub(crate) fn erase_unreachable(
         rewriter.erase_op(index.functions[*symbol].op);
     }
     dead.len()
+}
+
+/// The functions a root reaches through direct calls (roots included).
+pub(crate) fn reachable(index: &ModuleIndex, closed_world: ClosedWorld) -> HashSet<String> {
+    let mut reached: HashSet<String> = HashSet::new();
+    let mut pending: Vec<String> = roots(index, closed_world).into_iter().collect();
+    while let Some(symbol) = pending.pop() {
+        if reached.contains(&symbol) {
+            continue;
+        }
+        reached.insert(symbol.clone());
+        let Some(function) = index.functions.get(&symbol) else {
+            continue;
+        };
+        each_op(function.op, &mut |op| {
+            if let Some(callee) = symbol_attribute(&op, "callee") {
+                if index.functions.contains_key(&callee) {
+                    pending.push(callee);
+                }
+            }
+        });
+    }
+    reached
 }
 
 fn roots(index: &ModuleIndex, closed_world: ClosedWorld) -> BTreeSet<String> {

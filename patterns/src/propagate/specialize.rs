@@ -39,6 +39,8 @@ pub struct CloneBudget {
     pub refused: std::collections::BTreeSet<String>,
     /// The first callee refused (in the deterministic order).
     pub first_refused: Option<String>,
+    /// Every callee with a refused clone.
+    pub refused_callees: std::collections::BTreeSet<String>,
 }
 
 impl CloneBudget {
@@ -75,6 +77,7 @@ impl CloneBudget {
             return true;
         }
         self.refused.insert(clone.to_string());
+        self.refused_callees.insert(callee.to_string());
         if self.first_refused.is_none() {
             self.first_refused = Some(callee.to_string());
         }

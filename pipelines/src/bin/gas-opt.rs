@@ -6,7 +6,7 @@ use clap::{Parser, ValueEnum};
 use gas_dialect::AddressSpaceMap;
 use gas_pipelines::registry::known_names;
 use gas_pipelines::{
-    driver, process, ClosedWorld, Emit, Options, Pipeline, PipelineError, UnknownSpace,
+    driver, process, ClosedWorld, Emit, Options, Pipeline, PipelineError, RemarkKind, UnknownSpace,
     DEFAULT_PIPELINE,
 };
 use std::io::{Read, Write};
@@ -35,6 +35,14 @@ enum BuiltinsArg {
     Generic,
     /// Switch on the space and call the named overloads.
     Named,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum RemarksArg {
+    /// Each access, `to_*` cast and builtin call that stays dynamic, and why.
+    Dynamic,
+    /// Also each access resolved to one space.
+    All,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -114,6 +122,14 @@ struct Cli {
     /// stderr (like mlir-opt's `--mlir-timing`).
     #[arg(long)]
     timing: bool,
+    /// Remark on every access, `to_*` cast and builtin call that still
+    /// decides its space at run time, with the reason, at its source line
+    /// (`--remarks=all`: the resolved accesses too).
+    #[arg(long, value_enum, num_args = 0..=1, require_equals = true, default_missing_value = "dynamic")]
+    remarks: Option<RemarksArg>,
+    /// Make the `check` step's warnings errors (exit 1, nothing written).
+    #[arg(long = "Werror")]
+    warnings_as_errors: bool,
 }
 
 /// mlir-opt's boolean option values.
@@ -168,6 +184,13 @@ fn main() -> ExitCode {
         kernels: cli.kernels.clone(),
         multithreading: !cli.mlir_disable_threading,
         verify_each: cli.verify_each.unwrap_or(driver::VERIFY_EACH_DEFAULT),
+        // The process ends right after writing the output.
+        free_ir: false,
+        remarks: cli.remarks.map(|remarks| match remarks {
+            RemarksArg::Dynamic => RemarkKind::Dynamic,
+            RemarksArg::All => RemarkKind::All,
+        }),
+        warnings_as_errors: cli.warnings_as_errors,
     };
     match run(&cli, &options) {
         Ok(true) => ExitCode::SUCCESS,

@@ -1,0 +1,189 @@
+//! `check`: seed 004's address-space rules, as warnings at the ops that
+//! break them (read-only; it runs after `raise`, on what the program wrote).
+//!
+//! From the same facts `propagate` uses (a sound superset of where each
+//! generic pointer may point), in the functions an entry point reaches:
+//! - an explicit cast (`to_global`/`to_local`/`to_private`) whose pointer
+//!   can never be in the named space (it always yields null), or can only be
+//!   there (it always succeeds: a null check of its result only re-tests
+//!   the pointer);
+//! - a cast from generic to a named space the pointer cannot be in: a named
+//!   pointer cast to another named space through generic, which seed 004
+//!   (and OpenCL) leave undefined;
+//! - an access through a generic pointer no pointer reaches: it can only be
+//!   null;
+//! - a local or private pointer stored into global memory, where another
+//!   work-item or a later kernel may read it (OpenCL leaves that undefined).
+
+use crate::ir::{each_op, enclosing_function, name_of, symbol_attribute};
+use crate::propagate::analysis::{ClosedWorld, ModuleIndex, SpaceFacts};
+use gas_dialect::ops::{value_space, Dispatch};
+use gas_dialect::{names, AddressSpace, AddressSpaceMap, SpaceSet};
+use melior::ir::operation::OperationLike;
+use melior::ir::{Location, Module, OperationRef, Value};
+
+/// The step's name, as in `--pipeline` and DESIGN.md.
+pub const SET: &str = "check";
+
+/// One warning: where, and what it says.
+pub struct Warning<'c> {
+    pub location: Location<'c>,
+    pub message: String,
+}
+
+/// The warnings for `module` (after `raise`).
+pub fn run<'c>(
+    module: &Module<'c>,
+    map: &AddressSpaceMap,
+    closed_world: ClosedWorld,
+) -> Vec<Warning<'c>> {
+    let index = ModuleIndex::build(module.as_operation());
+    let facts = SpaceFacts::compute_in(&index, map, closed_world);
+    let reached = crate::propagate::reachability::reachable(&index, closed_world);
+    let checker = Checker {
+        facts: &facts,
+        map: *map,
+    };
+    let mut warnings = Vec::new();
+    each_op(module.as_operation(), &mut |op| {
+        let name = name_of(&op);
+        let message = match name.as_str() {
+            names::TO_NAMED => checker.explicit_cast(&op),
+            names::UNTAG | "llvm.addrspacecast" => checker.cast_from_generic(&op),
+            names::DISPATCH => checker.dispatch(&op),
+            "llvm.store" => checker.store(&op),
+            _ => None,
+        };
+        let Some(message) = message else {
+            return;
+        };
+        // Code no entry point reaches never runs (and its parameters get
+        // no pointer at all, which would read as "only null").
+        let live = enclosing_function(&op)
+            .and_then(|function| symbol_attribute(&function, "sym_name"))
+            .is_none_or(|function| reached.contains(&function));
+        if live {
+            warnings.push(Warning {
+                location: op.location(),
+                message,
+            });
+        }
+    });
+    warnings
+}
+
+struct Checker<'f> {
+    facts: &'f SpaceFacts,
+    map: AddressSpaceMap,
+}
+
+impl Checker<'_> {
+    fn space(&self, value: Value) -> Option<AddressSpace> {
+        value_space(value, &self.map)
+    }
+
+    fn result_space(&self, op: &OperationRef) -> Option<AddressSpace> {
+        op.result(0)
+            .ok()
+            .and_then(|result| self.space(result.into()))
+    }
+
+    fn explicit_cast(&self, op: &OperationRef) -> Option<String> {
+        let pointer = op.operand(0).ok()?;
+        let target = self.result_space(op)?;
+        let spaces = self.facts.of(pointer);
+        if spaces.is_empty() {
+            return None;
+        }
+        if !spaces.contains(target) {
+            return Some(format!(
+                "to_{target} always yields null: the pointer can only point to {} memory",
+                spaces.alternatives()
+            ));
+        }
+        if spaces == SpaceSet::single(target) {
+            return Some(format!(
+                "to_{target} always succeeds: the pointer can only point to {target} memory (a null check of the result only tests the pointer itself)"
+            ));
+        }
+        None
+    }
+
+    fn cast_from_generic(&self, op: &OperationRef) -> Option<String> {
+        let pointer = op.operand(0).ok()?;
+        if self.space(pointer) != Some(AddressSpace::Generic) {
+            return None;
+        }
+        let target = self.result_space(op)?;
+        if !target.is_resolvable() {
+            return None;
+        }
+        let spaces = self.facts.of(pointer);
+        if spaces.is_empty() || spaces.contains(target) {
+            return None;
+        }
+        Some(format!(
+            "cast to a {target} pointer of a generic pointer that can only point to {} memory: a cast between named spaces through generic is undefined",
+            spaces.alternatives()
+        ))
+    }
+
+    fn dispatch(&self, op: &OperationRef) -> Option<String> {
+        let dispatch = Dispatch::of(*op)?;
+        let operands = dispatch.operands();
+        let access = dispatch.access().ok()?;
+        let null = dispatch
+            .generic_addresses(&self.map)
+            .ok()?
+            .into_iter()
+            .filter_map(|position| operands.get(position).copied())
+            .any(|address| self.facts.of(address).is_empty());
+        if null {
+            let subject = match access {
+                "llvm.load" => "load".to_string(),
+                "llvm.store" => "store".to_string(),
+                other => format!("'{other}'"),
+            };
+            return Some(format!(
+                "{subject} through a generic pointer that can only be null"
+            ));
+        }
+        // A store through a generic pointer into global memory.
+        if access != "llvm.store" {
+            return None;
+        }
+        let value = *operands.first()?;
+        let address = *operands.get(1)?;
+        self.escaping_pointer(
+            value,
+            self.facts.of(address) == SpaceSet::single(AddressSpace::Global),
+        )
+    }
+
+    fn store(&self, op: &OperationRef) -> Option<String> {
+        let value = op.operand(0).ok()?;
+        let address = op.operand(1).ok()?;
+        let into_global = self.space(address) == Some(AddressSpace::Global);
+        self.escaping_pointer(value, into_global)
+    }
+
+    /// A local or private pointer stored into global memory.
+    fn escaping_pointer(&self, value: Value, into_global: bool) -> Option<String> {
+        if !into_global {
+            return None;
+        }
+        let spaces = match self.space(value)? {
+            AddressSpace::Generic => self.facts.of(value),
+            space => SpaceSet::single(space),
+        };
+        let only_local_or_private = !spaces.is_empty()
+            && !spaces.contains(AddressSpace::Global)
+            && (spaces.contains(AddressSpace::Local) || spaces.contains(AddressSpace::Private));
+        only_local_or_private.then(|| {
+            format!(
+                "a {} pointer stored into global memory: another work-item or a later kernel may read it, which OpenCL leaves undefined",
+                spaces.alternatives()
+            )
+        })
+    }
+}
