@@ -15,7 +15,7 @@
 //! - a local or private pointer stored into global memory, where another
 //!   work-item or a later kernel may read it (OpenCL leaves that undefined).
 
-use crate::ir::{each_op, enclosing_function, name_of, symbol_attribute};
+use crate::ir::{each_op, enclosing_function, symbol_attribute};
 use crate::propagate::analysis::{ClosedWorld, ModuleIndex, SpaceFacts};
 use gas_dialect::ops::{value_space, Dispatch};
 use gas_dialect::{names, AddressSpace, AddressSpaceMap, SpaceSet};
@@ -46,8 +46,9 @@ pub fn run<'c>(
     };
     let mut warnings = Vec::new();
     each_op(module.as_operation(), &mut |op| {
-        let name = name_of(&op);
-        let message = match name.as_str() {
+        let identifier = op.name();
+        let name = identifier.as_string_ref().as_str().unwrap_or_default();
+        let message = match name {
             names::TO_NAMED => checker.explicit_cast(&op),
             names::UNTAG | "llvm.addrspacecast" => checker.cast_from_generic(&op),
             names::DISPATCH => checker.dispatch(&op),

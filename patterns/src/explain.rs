@@ -62,8 +62,9 @@ pub fn explain<'c>(
     };
     let mut remarks = Vec::new();
     crate::ir::each_op(module.as_operation(), &mut |op| {
-        let name = name_of(&op);
-        let remark = match name.as_str() {
+        let identifier = op.name();
+        let name = identifier.as_string_ref().as_str().unwrap_or_default();
+        let remark = match name {
             names::DISPATCH => explainer.dispatch(&op, kind),
             names::TO_NAMED => explainer.to_named(&op),
             "llvm.call" | "func.call" => explainer.builtin_call(&op),

@@ -113,6 +113,8 @@ pub(crate) struct ModuleIndex<'c, 'a> {
     pub functions: HashMap<String, Function<'c, 'a>>,
     /// Direct calls by callee.
     pub call_sites: HashMap<String, Vec<OperationRef<'c, 'a>>>,
+    /// The symbols each function names as a `callee` (calls of any kind).
+    pub callees: HashMap<String, Vec<String>>,
     returns: HashMap<String, Vec<Value<'c, 'a>>>,
     /// The return ops of each function.
     pub return_ops: HashMap<String, Vec<OperationRef<'c, 'a>>>,
@@ -150,6 +152,7 @@ impl<'c, 'a> ModuleIndex<'c, 'a> {
     pub fn build(module: OperationRef<'c, 'a>) -> Self {
         let mut functions: HashMap<String, Function<'c, 'a>> = HashMap::new();
         let mut call_sites: HashMap<String, Vec<OperationRef<'c, 'a>>> = HashMap::new();
+        let mut callees: HashMap<String, Vec<String>> = HashMap::new();
         let mut returns: HashMap<String, Vec<Value<'c, 'a>>> = HashMap::new();
         let mut return_ops: HashMap<String, Vec<OperationRef<'c, 'a>>> = HashMap::new();
         let mut address_taken: HashSet<String> = HashSet::new();
@@ -172,8 +175,15 @@ impl<'c, 'a> ModuleIndex<'c, 'a> {
                 // previous function's.
                 current_function = None;
             }
+            let callee = symbol_attribute(&op, "callee");
+            if let (Some(callee), Some(caller)) = (&callee, &current_function) {
+                callees
+                    .entry(caller.clone())
+                    .or_default()
+                    .push(callee.clone());
+            }
             if is_call(name) {
-                if let Some(callee) = symbol_attribute(&op, "callee") {
+                if let Some(callee) = callee {
                     call_sites.entry(callee).or_default().push(op);
                 }
             } else if name == "llvm.mlir.addressof" {
@@ -234,6 +244,7 @@ impl<'c, 'a> ModuleIndex<'c, 'a> {
         Self {
             functions,
             call_sites,
+            callees,
             returns,
             return_ops,
             address_taken,

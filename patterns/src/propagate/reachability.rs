@@ -15,7 +15,7 @@
 //! nor a variable (`llvm.mlir.global_ctors`, aliases, ...).
 
 use super::analysis::{ClosedWorld, ModuleIndex};
-use crate::ir::{each_op, is_function, name_of, symbol_attribute};
+use crate::ir::{is_function, name_of};
 use melior::ir::block::BlockLike;
 use melior::ir::operation::OperationLike;
 use melior::ir::{OperationRef, RegionLike};
@@ -55,16 +55,15 @@ pub(crate) fn reachable(index: &ModuleIndex, closed_world: ClosedWorld) -> HashS
             continue;
         }
         reached.insert(symbol.clone());
-        let Some(function) = index.functions.get(&symbol) else {
-            continue;
-        };
-        each_op(function.op, &mut |op| {
-            if let Some(callee) = symbol_attribute(&op, "callee") {
-                if index.functions.contains_key(&callee) {
-                    pending.push(callee);
-                }
-            }
-        });
+        pending.extend(
+            index
+                .callees
+                .get(&symbol)
+                .into_iter()
+                .flatten()
+                .filter(|callee| index.functions.contains_key(*callee))
+                .cloned(),
+        );
     }
     reached
 }
