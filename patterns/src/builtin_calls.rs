@@ -30,7 +30,7 @@ pub mod mangling;
 pub mod table;
 
 use crate::emit::{Emitter, IntPredicate};
-use crate::ir::{each_op, name_of, symbol_attribute};
+use crate::ir::{each_op, symbol_attribute};
 use crate::propagate::analysis::{ClosedWorld, ModuleIndex, SpaceFacts};
 use crate::propagate::specialize::CastStyle;
 use gas_dialect::ops::{pointer_type, to_named, untag, value_space};
@@ -99,20 +99,38 @@ pub fn run(
     let owner = IrRewriter::new(context);
     let rewriter = owner.as_rewriter_base();
     let module: &Module = module;
+    // Only builtins (mangled names) called with a generic pointer are
+    // candidates: without one, the module-wide analysis is not needed.
+    let mut candidates = Vec::new();
+    each_op(module.as_operation(), &mut |op| {
+        let is_call = op
+            .name()
+            .as_string_ref()
+            .as_str()
+            .is_ok_and(|name| name == "llvm.call");
+        if is_call
+            && symbol_attribute(&op, "callee").is_some_and(|callee| callee.starts_with("_Z"))
+            && op
+                .operands()
+                .any(|operand| value_space(operand, map) == Some(AddressSpace::Generic))
+        {
+            candidates.push(op);
+        }
+    });
+    if candidates.is_empty() {
+        return stats;
+    }
     let casts = CastStyle::of(module);
     let index = ModuleIndex::build(module.as_operation());
     let facts = SpaceFacts::compute_in(&index, map, options.closed_world);
     let mut plans = Vec::new();
-    each_op(module.as_operation(), &mut |op| {
-        if name_of(&op) != "llvm.call" {
-            return;
-        }
+    for op in candidates {
         match decide(op, &index, &facts, map, options) {
             Ok(Some(plan)) => plans.push((op, plan)),
             Ok(None) => {}
             Err(reason) => *stats.left_generic.entry(reason).or_default() += 1,
         }
-    });
+    }
     let mut declared: BTreeSet<String> = index.functions.keys().cloned().collect();
     for (call, plan) in plans {
         let span = tracing::debug_span!("call", set = SET);

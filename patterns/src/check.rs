@@ -20,7 +20,7 @@ use crate::propagate::analysis::{ClosedWorld, ModuleIndex, SpaceFacts};
 use gas_dialect::ops::{value_space, Dispatch};
 use gas_dialect::{names, AddressSpace, AddressSpaceMap, SpaceSet};
 use melior::ir::operation::OperationLike;
-use melior::ir::{Location, Module, OperationRef, Value};
+use melior::ir::{Location, Module, OperationRef, Value, ValueLike};
 
 /// The step's name, as in `--pipeline` and DESIGN.md.
 pub const SET: &str = "check";
@@ -37,40 +37,88 @@ pub fn run<'c>(
     map: &AddressSpaceMap,
     closed_world: ClosedWorld,
 ) -> Vec<Warning<'c>> {
-    let index = ModuleIndex::build(module.as_operation());
-    let facts = SpaceFacts::compute_in(&index, map, closed_world);
-    let reached = crate::propagate::reachability::reachable(&index, closed_world);
+    // The ops a rule looks at, and whether one needs the module-wide facts
+    // (most modules need them; one without generic nulls, explicit casts,
+    // casts out of generic, stored pointers or block invoke functions cannot
+    // break a rule that depends on where a generic pointer points).
+    let mut candidates = Vec::new();
+    let mut needs_facts = false;
+    each_op(module.as_operation(), &mut |op| {
+        let identifier = op.name();
+        let name = identifier.as_string_ref().as_str().unwrap_or_default();
+        let generic_operand = |position: usize| {
+            op.operand(position)
+                .is_ok_and(|value| value_space(value, map) == Some(AddressSpace::Generic))
+        };
+        match name {
+            names::TO_NAMED => needs_facts = true,
+            names::UNTAG | "llvm.addrspacecast" => needs_facts |= generic_operand(0),
+            names::DISPATCH => {
+                let stores_pointer = Dispatch::of(op).is_some_and(|dispatch| {
+                    dispatch.access().is_ok_and(|access| access == "llvm.store")
+                        && dispatch.operands().first().is_some_and(|value| {
+                            gas_dialect::ops::pointer_address_space(value.r#type()).is_some()
+                        })
+                });
+                needs_facts |= stores_pointer;
+            }
+            "llvm.store" => needs_facts |= generic_operand(0),
+            "llvm.mlir.zero" => {
+                needs_facts |= op.result(0).is_ok_and(|result| {
+                    value_space(result.into(), map) == Some(AddressSpace::Generic)
+                })
+            }
+            _ if crate::ir::is_function(name) => {
+                needs_facts |= symbol_attribute(&op, "sym_name")
+                    .is_some_and(|symbol| symbol.contains("_block_invoke"))
+            }
+            _ => return,
+        }
+        candidates.push(op);
+    });
+    let index = needs_facts.then(|| ModuleIndex::build(module.as_operation()));
+    let facts = index
+        .as_ref()
+        .map(|index| SpaceFacts::compute_in(index, map, closed_world))
+        .unwrap_or_default();
     let checker = Checker {
         facts: &facts,
         map: *map,
     };
-    let mut warnings = Vec::new();
-    each_op(module.as_operation(), &mut |op| {
-        let identifier = op.name();
-        let name = identifier.as_string_ref().as_str().unwrap_or_default();
-        let message = match name {
-            names::TO_NAMED => checker.explicit_cast(&op),
-            names::UNTAG | "llvm.addrspacecast" => checker.cast_from_generic(&op),
-            names::DISPATCH => checker.dispatch(&op),
-            "llvm.store" => checker.store(&op),
-            _ => None,
-        };
-        let Some(message) = message else {
-            return;
-        };
-        // Code no entry point reaches never runs (and its parameters get
-        // no pointer at all, which would read as "only null").
-        let live = enclosing_function(&op)
-            .and_then(|function| symbol_attribute(&function, "sym_name"))
-            .is_none_or(|function| reached.contains(&function));
-        if live {
-            warnings.push(Warning {
-                location: op.location(),
-                message,
-            });
-        }
-    });
-    warnings
+    let found: Vec<(OperationRef, String)> = candidates
+        .into_iter()
+        .filter_map(|op| {
+            let identifier = op.name();
+            let name = identifier.as_string_ref().as_str().unwrap_or_default();
+            let message = match name {
+                names::TO_NAMED => checker.explicit_cast(&op),
+                names::UNTAG | "llvm.addrspacecast" => checker.cast_from_generic(&op),
+                names::DISPATCH => checker.dispatch(&op),
+                "llvm.store" => checker.store(&op),
+                _ => None,
+            };
+            message.map(|message| (op, message))
+        })
+        .collect();
+    if found.is_empty() {
+        return Vec::new();
+    }
+    // Code no entry point reaches never runs (and its parameters get no
+    // pointer at all, which would read as "only null").
+    let index = index.unwrap_or_else(|| ModuleIndex::build(module.as_operation()));
+    let reached = crate::propagate::reachability::reachable(&index, closed_world);
+    found
+        .into_iter()
+        .filter(|(op, _)| {
+            enclosing_function(op)
+                .and_then(|function| symbol_attribute(&function, "sym_name"))
+                .is_none_or(|function| reached.contains(&function))
+        })
+        .map(|(op, message)| Warning {
+            location: op.location(),
+            message,
+        })
+        .collect()
 }
 
 struct Checker<'f> {

@@ -100,3 +100,14 @@ llvm.func spir_kernelcc @only_local_pointers_into_global_memory_warn(%g: !llvm.p
   llvm.store %gl, %slot {alignment = 8 : i64} : !llvm.ptr<4>, !llvm.ptr<4>
   llvm.return
 }
+
+// -----
+
+// Nothing here needs to know where a generic pointer points (the check
+// skips the module-wide analysis): a named local pointer stored into global
+// memory still warns.
+llvm.func spir_kernelcc @named_local_pointer_stored_into_global_memory(%l: !llvm.ptr<3>, %slots: !llvm.ptr<1>) {
+  // expected-warning @+1 {{a local pointer stored into global memory}}
+  llvm.store %l, %slots {alignment = 8 : i64} : !llvm.ptr<3>, !llvm.ptr<1>
+  llvm.return
+}
