@@ -37,6 +37,14 @@ pub fn run(
             map.name
         )];
     }
+    // Without an explicit cast anywhere nothing is marked: the kernels are
+    // the module's top-level functions, no walk of their bodies is needed.
+    if !crate::kernels::has_explicit_casts(module) {
+        return crate::kernels::kernels_of(module)
+            .into_iter()
+            .map(|kernel| format!("@{kernel}: no explicit casts, tags need not be preserved"))
+            .collect();
+    }
     let graph = KernelGraph::build(module, map, closed_world);
     let mut report = Vec::new();
     let mut marked = std::collections::BTreeSet::new();

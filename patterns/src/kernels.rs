@@ -15,6 +15,7 @@ use crate::propagate::analysis::{ClosedWorld, Function};
 use gas_dialect::ops::{value_space, Dispatch};
 use gas_dialect::{names, AddressSpace, AddressSpaceMap};
 use melior::ir::attribute::FlatSymbolRefAttribute;
+use melior::ir::block::BlockLike;
 use melior::ir::operation::OperationLike;
 use melior::ir::{Module, OperationRef};
 use std::collections::{BTreeMap, BTreeSet, HashSet};
@@ -305,6 +306,44 @@ fn record_fact(
         _ => {}
     }
     None
+}
+
+/// Whether `module` has an explicit cast (`gas.to_named`, or a call of a
+/// `to_*` builtin `raise` has not seen).
+pub fn has_explicit_casts(module: &Module) -> bool {
+    let mut found = false;
+    each_op(module.as_operation(), &mut |op| {
+        if found {
+            return;
+        }
+        let identifier = op.name();
+        found = match identifier.as_string_ref().as_str() {
+            Ok(names::TO_NAMED) => true,
+            Ok("llvm.call" | "func.call") => symbol_attribute(&op, "callee")
+                .is_some_and(|callee| is_explicit_cast_builtin(&callee)),
+            _ => false,
+        };
+    });
+    found
+}
+
+/// The kernels of `module` with a body, by name (sorted), from its
+/// top-level functions, as [`KernelGraph::kernels`] lists them.
+pub fn kernels_of(module: &Module) -> Vec<String> {
+    let mut texts = AttributeTexts::default();
+    let mut kernels = BTreeSet::new();
+    let mut next = module.body().first_operation();
+    while let Some(op) = next {
+        let identifier = op.name();
+        if identifier.as_string_ref().as_str().is_ok_and(is_function) {
+            let function = Function::describe(op, &mut texts);
+            if function.is_kernel && function.has_body {
+                kernels.extend(symbol_attribute(&op, "sym_name"));
+            }
+        }
+        next = op.next_in_block();
+    }
+    kernels.into_iter().collect()
 }
 
 /// Kernel-wide decisions recorded on the function around an op.
