@@ -45,7 +45,7 @@ pub fn run(
             .map(|kernel| format!("@{kernel}: no explicit casts, tags need not be preserved"))
             .collect();
     }
-    let graph = KernelGraph::build(module, map, closed_world);
+    let graph = KernelGraph::build(module, map, closed_world, false);
     let mut report = Vec::new();
     let mut marked = std::collections::BTreeSet::new();
     for kernel in graph.kernels() {

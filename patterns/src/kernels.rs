@@ -48,6 +48,15 @@ fn is_explicit_cast_builtin(callee: &str) -> bool {
         || callee.contains("__spirv_GenericCastToPtrExplicit")
 }
 
+/// A function as the walk found it.
+struct Walked<'c, 'a> {
+    name: String,
+    function: Function<'c, 'a>,
+    facts: FunctionFacts,
+    /// Its calls, in program order (`None`: indirect).
+    calls: Vec<Option<String>>,
+}
+
 /// One function of the graph.
 pub struct Node<'c, 'a> {
     pub op: OperationRef<'c, 'a>,
@@ -65,21 +74,31 @@ pub struct KernelGraph<'c, 'a> {
 impl<'c, 'a> KernelGraph<'c, 'a> {
     /// One walk of the module: its functions, whose addresses are taken and
     /// what each body does (calls are resolved once every function is known).
-    pub fn build(module: &'a Module<'c>, map: &AddressSpaceMap, closed_world: ClosedWorld) -> Self {
+    /// Accesses that may reach private memory are only counted when
+    /// `count_private_candidates` (reading every dispatch's spaces costs).
+    pub fn build(
+        module: &'a Module<'c>,
+        map: &AddressSpaceMap,
+        closed_world: ClosedWorld,
+        count_private_candidates: bool,
+    ) -> Self {
         let mut texts = AttributeTexts::default();
-        let mut described: BTreeMap<String, (Function<'c, 'a>, FunctionFacts)> = BTreeMap::new();
+        // In program order; a later definition of a name replaces an earlier one.
+        let mut walked: Vec<Walked<'c, 'a>> = Vec::new();
         let mut address_taken: HashSet<String> = HashSet::new();
-        let mut calls: BTreeMap<String, Vec<Option<String>>> = BTreeMap::new();
-        let mut current: Option<String> = None;
+        let mut current: Option<usize> = None;
         let root = module.as_operation();
         each_op(root, &mut |op| {
             let identifier = op.name();
             let name = identifier.as_string_ref().as_str().unwrap_or_default();
             if is_function(name) {
-                let symbol = symbol_attribute(&op, "sym_name").unwrap_or_default();
-                let function = Function::describe(op, &mut texts);
-                described.insert(symbol.clone(), (function, FunctionFacts::default()));
-                current = Some(symbol);
+                walked.push(Walked {
+                    name: symbol_attribute(&op, "sym_name").unwrap_or_default(),
+                    function: Function::describe(op, &mut texts),
+                    facts: FunctionFacts::default(),
+                    calls: Vec::new(),
+                });
+                current = Some(walked.len() - 1);
                 return;
             }
             match name {
@@ -93,16 +112,22 @@ impl<'c, 'a> KernelGraph<'c, 'a> {
                 // A program-scope initializer belongs to no function.
                 current = None;
             }
-            let Some(function) = &current else {
+            let Some(entry) = current.and_then(|position| walked.get_mut(position)) else {
                 return;
             };
-            let Some((_, facts)) = described.get_mut(function) else {
+            if name == names::DISPATCH && !count_private_candidates {
                 return;
-            };
-            if let Some(callee) = record_fact(&op, name, facts, map) {
-                calls.entry(function.clone()).or_default().push(callee);
+            }
+            if let Some(callee) = record_fact(&op, name, &mut entry.facts, map) {
+                entry.calls.push(callee);
             }
         });
+        let mut calls: BTreeMap<String, Vec<Option<String>>> = BTreeMap::new();
+        let mut described: BTreeMap<String, (Function<'c, 'a>, FunctionFacts)> = BTreeMap::new();
+        for entry in walked {
+            calls.insert(entry.name.clone(), entry.calls);
+            described.insert(entry.name, (entry.function, entry.facts));
+        }
         let has_kernels = described.values().any(|(function, _)| function.is_kernel);
         let defined: HashSet<String> = described
             .iter()

@@ -47,7 +47,7 @@ pub fn run(
             map.name
         )];
     }
-    let graph = KernelGraph::build(module, map, closed_world);
+    let graph = KernelGraph::build(module, map, closed_world, true);
     let mut report = Vec::new();
     let mut eligible = BTreeSet::new();
     let mut needs = BTreeSet::new();

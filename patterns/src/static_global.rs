@@ -36,7 +36,7 @@ pub fn run(
     map: &AddressSpaceMap,
     closed_world: ClosedWorld,
 ) -> Vec<String> {
-    let graph = KernelGraph::build(module, map, closed_world);
+    let graph = KernelGraph::build(module, map, closed_world, false);
     let mut report = Vec::new();
     let mut eligible = BTreeSet::new();
     let mut private_generic = BTreeSet::new();
