@@ -30,14 +30,7 @@ pub fn apply<'c>(
     rewriter.set_insertion_point_before(op);
     let location = op.location();
     let replacement: Vec<Value> = match decision {
-        Decision::Narrow(spaces) => {
-            let dispatch = Dispatch::of(op).ok_or(NotApplied("not a dispatch"))?;
-            let narrowed = dispatch
-                .with_spaces(context, map, spaces)
-                .map_err(|_| NotApplied("could not rebuild the dispatch"))?;
-            let narrowed = rewriter.insert(narrowed);
-            narrowed.results().map(Into::into).collect()
-        }
+        Decision::Narrow(spaces) => return narrow_in_place(context, map, rewriter, op, spaces),
         Decision::ToNamedIsUntag => {
             let source = op.operand(0).map_err(|_| NotApplied("no operand"))?;
             let named = op.result(0).map_err(|_| NotApplied("no result"))?.r#type();
@@ -56,6 +49,33 @@ pub fn apply<'c>(
         }
     };
     rewriter.replace_op_with_values(op, &replacement);
+    Ok(())
+}
+
+/// Sets a dispatch's candidate spaces in place: only the `spaces`
+/// attribute changes (the op, its results and its place stay; rebuilding
+/// every narrowed dispatch cost more than the analysis that decided it).
+fn narrow_in_place<'c>(
+    context: &'c Context,
+    map: &AddressSpaceMap,
+    rewriter: &RewriterBase<'c, '_>,
+    op: OperationRef<'c, '_>,
+    spaces: &[SpaceSet],
+) -> Result<(), NotApplied> {
+    let dispatch = Dispatch::of(op).ok_or(NotApplied("not a dispatch"))?;
+    let addresses = dispatch
+        .generic_addresses(map)
+        .map_err(|_| NotApplied("unknown access"))?;
+    if addresses.len() != spaces.len() {
+        return Err(NotApplied("spaces do not match the generic addresses"));
+    }
+    rewriter.start_op_modification(op);
+    crate::adapter::set_attribute(
+        op,
+        gas_dialect::names::SPACES_ATTR,
+        gas_dialect::ops::spaces_attribute(context, map, spaces),
+    );
+    rewriter.finalize_op_modification(op);
     Ok(())
 }
 
