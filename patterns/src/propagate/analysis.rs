@@ -113,7 +113,7 @@ pub(crate) struct ModuleIndex<'c, 'a> {
     pub functions: HashMap<String, Function<'c, 'a>>,
     /// Direct calls by callee.
     pub call_sites: HashMap<String, Vec<OperationRef<'c, 'a>>>,
-    /// The symbols each function names as a `callee` (calls of any kind).
+    /// The symbols each function names as a `callee` (calls and invokes).
     pub callees: HashMap<String, Vec<String>>,
     returns: HashMap<String, Vec<Value<'c, 'a>>>,
     /// The return ops of each function.
@@ -175,7 +175,11 @@ impl<'c, 'a> ModuleIndex<'c, 'a> {
                 // previous function's.
                 current_function = None;
             }
-            let callee = symbol_attribute(&op, "callee");
+            // Only call ops name a callee (reading the attribute of every op
+            // costs a lookup each).
+            let callee = (is_call(name) || name == "llvm.invoke")
+                .then(|| symbol_attribute(&op, "callee"))
+                .flatten();
             if let (Some(callee), Some(caller)) = (&callee, &current_function) {
                 callees
                     .entry(caller.clone())
