@@ -172,6 +172,12 @@ pub fn set_operand(op: OperationRef, index: usize, value: melior::ir::Value) {
     }
 }
 
+/// Sets the location of `op`.
+pub fn set_location(op: OperationRef, location: melior::ir::Location) {
+    // SAFETY: op and location are alive; locations are uniqued in the context.
+    unsafe { mlir_sys::mlirOperationSetLocation(op.to_raw(), location.to_raw()) }
+}
+
 /// Sets (or adds) the attribute `name` of `op`.
 pub fn set_attribute(op: OperationRef, name: &str, attribute: melior::ir::Attribute) {
     use melior::ir::attribute::AttributeLike;

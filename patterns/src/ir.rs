@@ -102,6 +102,40 @@ pub fn position(location: melior::ir::Location) -> Option<(String, usize, usize)
     None
 }
 
+/// `location` without debug-info scopes: a fusion (which carries the
+/// `DISubprogram`/lexical block of debug info) becomes its first part with a
+/// source position; names and call sites are kept around their stripped parts.
+/// A function's code moved under another symbol (a clone) must not claim the
+/// original's `DISubprogram`, which LLVM allows on one function only.
+pub fn without_debug_scopes<'c>(
+    context: &'c melior::Context,
+    location: melior::ir::Location<'c>,
+) -> melior::ir::Location<'c> {
+    use melior::ir::Location;
+    if location.is_name() {
+        let name = location.name_value();
+        let child = without_debug_scopes(context, location.name_child_location());
+        return Location::name(
+            context,
+            name.as_string_ref().as_str().unwrap_or_default(),
+            child,
+        );
+    }
+    if location.is_call_site() {
+        return Location::call_site(
+            without_debug_scopes(context, location.call_site_callee()),
+            without_debug_scopes(context, location.call_site_caller()),
+        );
+    }
+    if location.is_fused() {
+        return (0..location.fused_num_locations())
+            .map(|index| without_debug_scopes(context, location.fused_location(index)))
+            .find(|part| position(*part).is_some_and(|(_, line, _)| line != 0))
+            .unwrap_or_else(|| Location::unknown(context));
+    }
+    location
+}
+
 /// Whether `name` is a function op.
 pub fn is_function(name: &str) -> bool {
     name == "llvm.func" || name == "func.func"

@@ -545,41 +545,22 @@ fn werror_makes_check_warnings_errors_and_writes_nothing() {
 
 #[test]
 fn remarks_name_opencl_lines_from_line_tables() {
-    let clang = "/usr/lib/llvm-22/bin/clang";
-    if !Path::new(clang).exists() {
-        eprintln!("skipped: no {clang}");
-        return;
-    }
     let directory = tempfile::tempdir().expect("a temp dir");
     let source = write(
         directory.path(),
         "k.cl",
         "kernel void k(global int *g, local int *l, int c) {\n  int *p = c ? (int *)g : (int *)l;\n  *p += 1;\n}\n",
     );
-    let ll = directory.path().join("k.ll");
-    let compiled = Command::new(clang)
-        .args([
-            "-cc1",
-            "-triple",
-            "spir64",
-            "-cl-std=CL2.0",
-            "-finclude-default-header",
-            "-emit-llvm",
+    let Some(ll) = compile_opencl(
+        &source,
+        &[
             "-O0",
             "-disable-O0-optnone",
             "-debug-info-kind=line-tables-only",
-            "-dwarf-version=5",
-            &source,
-            "-o",
-        ])
-        .arg(&ll)
-        .output()
-        .expect("clang runs");
-    assert!(
-        compiled.status.success(),
-        "{}",
-        String::from_utf8_lossy(&compiled.stderr)
-    );
+        ],
+    ) else {
+        return;
+    };
     let output = gas_opt(
         &[&ll.display().to_string(), "--remarks", "-o", "/dev/null"],
         b"",
@@ -601,4 +582,67 @@ fn remarks_name_opencl_lines_from_line_tables() {
             "{remark}"
         );
     }
+}
+
+/// Compiles OpenCL C `source` for spir64 with clang 22 and `flags` (and
+/// DWARF 5) next to it; `None` (the test is skipped) without clang.
+fn compile_opencl(source: &str, flags: &[&str]) -> Option<std::path::PathBuf> {
+    let clang = "/usr/lib/llvm-22/bin/clang";
+    if !Path::new(clang).exists() {
+        eprintln!("skipped: no {clang}");
+        return None;
+    }
+    let ll = Path::new(source).with_extension("ll");
+    let compiled = Command::new(clang)
+        .args([
+            "-cc1",
+            "-triple",
+            "spir64",
+            "-cl-std=CL2.0",
+            "-finclude-default-header",
+            "-emit-llvm",
+            "-dwarf-version=5",
+        ])
+        .args(flags)
+        .arg(source)
+        .arg("-o")
+        .arg(&ll)
+        .output()
+        .expect("clang runs");
+    assert!(
+        compiled.status.success(),
+        "{}",
+        String::from_utf8_lossy(&compiled.stderr)
+    );
+    Some(ll)
+}
+
+#[test]
+fn clones_of_functions_with_debug_info_translate() {
+    // `bump` is cloned for its local and its global caller; with full debug
+    // info each clone would claim `bump`'s DISubprogram, which LLVM's
+    // verifier allows on one function only (translation failed).
+    let directory = tempfile::tempdir().expect("a temp dir");
+    let source = write(
+        directory.path(),
+        "k.cl",
+        "__attribute__((noinline)) void bump(int *p) { int old = *p; *p = old + 1; }\nkernel void k(global int *g, local int *l) {\n  bump(g);\n  bump(l);\n  g[1] = l[0];\n}\n",
+    );
+    let Some(ll) = compile_opencl(&source, &["-O2", "-debug-info-kind=standalone"]) else {
+        return;
+    };
+    let output = gas_opt(
+        &[&ll.display().to_string(), "--stats", "--emit", "llvm-ir"],
+        b"",
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains("2 clone(s)"),
+        "{}",
+        stderr(&output)
+    );
+    // The clones carry no debug info; the kernel keeps its own.
+    let text = stdout(&output);
+    assert!(text.contains("@bump.gas.l("), "{text}");
+    assert!(text.contains("!DISubprogram(name: \"k\""), "{text}");
 }

@@ -322,6 +322,36 @@ fn entry_block_arguments<'c, 'a>(function: OperationRef<'c, 'a>) -> Option<Vec<V
         .collect()
 }
 
+/// A clone carries no debug info: its locations keep their source
+/// positions without the original's `DISubprogram` (one function per
+/// subprogram, says LLVM's verifier), and its debug intrinsics, which name
+/// the original's variables, go.
+fn drop_debug_info<'c>(
+    context: &'c Context,
+    rewriter: &RewriterBase<'c, '_>,
+    clone: OperationRef<'c, '_>,
+) {
+    let mut ops = Vec::new();
+    crate::ir::each_op(clone, &mut |op| ops.push(op));
+    for op in ops {
+        let is_debug_intrinsic = op.name().as_string_ref().as_str().is_ok_and(|name| {
+            matches!(
+                name,
+                "llvm.intr.dbg.value" | "llvm.intr.dbg.declare" | "llvm.intr.dbg.label"
+            )
+        });
+        if is_debug_intrinsic {
+            rewriter.erase_op(op);
+        } else {
+            let location = op.location();
+            let stripped = crate::ir::without_debug_scopes(context, location);
+            if stripped != location {
+                crate::adapter::set_location(op, stripped);
+            }
+        }
+    }
+}
+
 /// Clones `original` after itself with the named parameter types of `plan`.
 fn create_clone<'c>(
     context: &'c Context,
@@ -333,6 +363,7 @@ fn create_clone<'c>(
 ) -> Option<()> {
     rewriter.set_insertion_point_after(original);
     let clone = rewriter.clone_op(original);
+    drop_debug_info(context, rewriter, clone);
     let entry = clone.region(0).ok()?.first_block()?;
     for (position, space) in plan.generic_parameters.iter().zip(&plan.signature) {
         let Some(space) = space else {
