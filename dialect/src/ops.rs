@@ -494,26 +494,6 @@ impl<'c, 'a> Dispatch<'c, 'a> {
         Ok(generic_address_operands(&self.op, self.kind()?, map))
     }
 
-    /// The same dispatch with other candidate `spaces` (one per generic address).
-    pub fn with_spaces(
-        &self,
-        context: &'c Context,
-        map: &AddressSpaceMap,
-        spaces: &[SpaceSet],
-    ) -> Result<Operation<'c>, DialectError> {
-        let attributes = self.access_attributes()?;
-        let operands = self.operands();
-        let result = self.op.results().next().map(|result| result.r#type());
-        DispatchParts {
-            access: self.access()?,
-            access_attributes: &attributes,
-            operands: &operands,
-            result,
-            spaces,
-        }
-        .build(context, map, self.op.location())
-    }
-
     /// The access rebuilt on `operands` (e.g. the addresses untagged), with
     /// every attribute of the original, at `location`.
     ///

@@ -70,7 +70,8 @@ pub fn run<'c>(
             }
             _ if crate::ir::is_function(name) => {
                 needs_facts |= symbol_attribute(&op, "sym_name")
-                    .is_some_and(|symbol| symbol.contains("_block_invoke"))
+                    .is_some_and(|symbol| symbol.contains("_block_invoke"));
+                return;
             }
             _ => return,
         }
@@ -188,11 +189,7 @@ impl Checker<'_> {
             .filter_map(|position| operands.get(position).copied())
             .any(|address| self.facts.of(address).is_empty());
         if null {
-            let subject = match access {
-                "llvm.load" => "load".to_string(),
-                "llvm.store" => "store".to_string(),
-                other => format!("'{other}'"),
-            };
+            let subject = crate::explain::access_subject(access);
             return Some(format!(
                 "{subject} through a generic pointer that can only be null"
             ));

@@ -17,7 +17,7 @@ use gas_dialect::ops::{value_space, Dispatch};
 use gas_dialect::{names, AddressSpace, AddressSpaceMap, SpaceSet};
 use melior::ir::block::BlockLike;
 use melior::ir::operation::OperationLike;
-use melior::ir::{BlockRef, Location, Module, OperationRef, RegionLike, Value, ValueLike};
+use melior::ir::{Location, Module, OperationRef, RegionLike, Value, ValueLike};
 use std::collections::HashSet;
 
 /// The name of the report, as `--remarks` and the docs call it.
@@ -89,8 +89,8 @@ struct Explainer<'i, 'c, 'a> {
     file: &'i str,
 }
 
-/// The access an op performs, for the remark's subject.
-fn access_subject(access: &str) -> String {
+/// The access an op performs, as a remark or warning names it.
+pub(crate) fn access_subject(access: &str) -> String {
     match access {
         "llvm.load" => "load".to_string(),
         "llvm.store" => "store".to_string(),
@@ -283,7 +283,15 @@ impl<'c, 'a> Explainer<'_, 'c, 'a> {
         if crate::ir::is_function(&name_of(&parent)) && is_entry {
             return self.parameter_reason(&parent, position, depth, seen);
         }
-        let incoming = self.incoming(&block);
+        // What the predecessors pass (the analysis's own superset).
+        let incoming: Vec<Value<'c, 'a>> = self
+            .index
+            .incoming(&block)
+            .unwrap_or_default()
+            .iter()
+            .copied()
+            .filter(|value| self.is_generic(*value))
+            .collect();
         if incoming.is_empty() {
             return format!(
                 "argument of a '{}' region{}",
@@ -301,30 +309,6 @@ impl<'c, 'a> Explainer<'_, 'c, 'a> {
             depth,
             seen,
         )
-    }
-
-    /// What the predecessors of `block` pass to it: every generic operand
-    /// of a terminator that branches there (the analysis's own superset).
-    fn incoming(&self, block: &BlockRef<'c, 'a>) -> Vec<Value<'c, 'a>> {
-        let Some(region) = block.parent_region() else {
-            return Vec::new();
-        };
-        let mut values = Vec::new();
-        let mut current = region.first_block();
-        while let Some(predecessor) = current {
-            if let Some(terminator) = predecessor.terminator() {
-                let branches_here = terminator.successors().any(|successor| successor == *block);
-                if branches_here {
-                    values.extend(
-                        terminator
-                            .operands()
-                            .filter(|value| self.is_generic(*value)),
-                    );
-                }
-            }
-            current = predecessor.next_in_region();
-        }
-        values
     }
 
     fn parameter_reason(
@@ -483,9 +467,7 @@ impl<'c, 'a> Explainer<'_, 'c, 'a> {
         };
         format!("pointer loaded from {memory}{}", self.at(load))
     }
-}
 
-impl<'c, 'a> Explainer<'_, 'c, 'a> {
     /// A pointer loaded from `memory`, whose direct `uses` include the
     /// stores that put pointers there: they are followed like a merge.
     fn stored_into(

@@ -260,6 +260,12 @@ impl<'c, 'a> ModuleIndex<'c, 'a> {
         }
     }
 
+    /// The operands of the terminators that branch to `block` (a superset
+    /// of what its arguments receive); `None` for a region's entry block.
+    pub(crate) fn incoming(&self, block: &BlockRef<'c, '_>) -> Option<&[Value<'c, 'a>]> {
+        self.incoming.get(&block_key(block)).map(Vec::as_slice)
+    }
+
     /// `llvm.mlir.addressof` results, by symbol.
     pub(crate) fn addresses_of(&self) -> &HashMap<String, Vec<Value<'c, 'a>>> {
         &self.addresses_of
