@@ -1,5 +1,6 @@
 //! `check`: seed 004's address-space rules, as warnings at the ops that
-//! break them (read-only; it runs after `raise`, on what the program wrote).
+//! break them (read-only; in O2 it runs right after `raise`, and it also reads
+//! the raw LLVM forms: loads, stores and `to_*` builtin calls).
 //!
 //! From the same facts `propagate` uses (a sound superset of where each
 //! generic pointer may point), in the functions an entry point reaches:
@@ -62,7 +63,16 @@ pub fn run<'c>(
                 });
                 needs_facts |= stores_pointer;
             }
-            "llvm.store" => needs_facts |= generic_operand(0),
+            // Before `raise` (or on what it leaves), accesses and explicit
+            // casts are still LLVM loads, stores and builtin calls.
+            "llvm.store" => {
+                let stores_pointer = op.operand(0).is_ok_and(|value| {
+                    gas_dialect::ops::pointer_address_space(value.r#type()).is_some()
+                });
+                needs_facts |= generic_operand(0) || (generic_operand(1) && stores_pointer);
+            }
+            "llvm.load" if generic_operand(0) => {}
+            "llvm.call" if explicit_cast_call(&op) => needs_facts = true,
             "llvm.mlir.zero" => {
                 needs_facts |= op.result(0).is_ok_and(|result| {
                     value_space(result.into(), map) == Some(AddressSpace::Generic)
@@ -92,7 +102,8 @@ pub fn run<'c>(
             let identifier = op.name();
             let name = identifier.as_string_ref().as_str().unwrap_or_default();
             let message = match name {
-                names::TO_NAMED => checker.explicit_cast(&op),
+                names::TO_NAMED | "llvm.call" => checker.explicit_cast(&op),
+                "llvm.load" => checker.load(&op),
                 names::UNTAG | "llvm.addrspacecast" => checker.cast_from_generic(&op),
                 names::DISPATCH => checker.dispatch(&op),
                 "llvm.store" => checker.store(&op),
@@ -120,6 +131,13 @@ pub fn run<'c>(
             message,
         })
         .collect()
+}
+
+/// A call of `__to_global`/`__to_local`/`__to_private` (or SPIR-V's
+/// explicit cast) that `raise` has not made a `gas.to_named` yet.
+fn explicit_cast_call(op: &OperationRef) -> bool {
+    symbol_attribute(op, "callee")
+        .is_some_and(|callee| crate::kernels::is_explicit_cast_builtin(&callee))
 }
 
 struct Checker<'f> {
@@ -187,12 +205,9 @@ impl Checker<'_> {
             .ok()?
             .into_iter()
             .filter_map(|position| operands.get(position).copied())
-            .any(|address| self.facts.of(address).is_empty());
-        if null {
-            let subject = crate::explain::access_subject(access);
-            return Some(format!(
-                "{subject} through a generic pointer that can only be null"
-            ));
+            .find_map(|address| self.only_null(address, access));
+        if null.is_some() {
+            return null;
         }
         // A store through a generic pointer into global memory.
         if access != "llvm.store" {
@@ -206,11 +221,35 @@ impl Checker<'_> {
         )
     }
 
+    fn load(&self, op: &OperationRef) -> Option<String> {
+        let address = op.operand(0).ok()?;
+        self.only_null(address, "llvm.load")
+    }
+
     fn store(&self, op: &OperationRef) -> Option<String> {
         let value = op.operand(0).ok()?;
         let address = op.operand(1).ok()?;
-        let into_global = self.space(address) == Some(AddressSpace::Global);
+        if let Some(null) = self.only_null(address, "llvm.store") {
+            return Some(null);
+        }
+        let into_global = match self.space(address) {
+            Some(AddressSpace::Generic) => {
+                self.facts.of(address) == SpaceSet::single(AddressSpace::Global)
+            }
+            space => space == Some(AddressSpace::Global),
+        };
         self.escaping_pointer(value, into_global)
+    }
+
+    /// An `access` through `address`, a generic pointer no pointer reaches.
+    fn only_null(&self, address: Value, access: &str) -> Option<String> {
+        (self.space(address) == Some(AddressSpace::Generic) && self.facts.of(address).is_empty())
+            .then(|| {
+                format!(
+                    "{} through a generic pointer that can only be null",
+                    crate::explain::access_subject(access)
+                )
+            })
     }
 
     /// A local or private pointer stored into global memory.

@@ -43,7 +43,7 @@ fn is_builtin(callee: &str) -> bool {
     callee.starts_with("_Z") || callee.starts_with("__spirv_") || callee.starts_with("llvm.")
 }
 
-fn is_explicit_cast_builtin(callee: &str) -> bool {
+pub(crate) fn is_explicit_cast_builtin(callee: &str) -> bool {
     ["__to_global", "__to_local", "__to_private"].contains(&callee)
         || callee.contains("__spirv_GenericCastToPtrExplicit")
 }

@@ -112,7 +112,7 @@ pub const STEPS: &[Step] = &[
     Step {
         name: gas_patterns::check::SET,
         summary: "seed 004's address-space rules as warnings: explicit casts that always fail or always succeed, casts between named spaces through generic, accesses through pointers that can only be null, local or private pointers stored into global memory",
-        input: "a verified module with gas ops (after raise)",
+        input: "any verified module: raw LLVM accesses, to_* calls and casts, or their gas forms after raise",
         output: "the module unchanged; warnings at the ops (--Werror makes them errors)",
         kind: StepKind::Check(|module, config| {
             gas_patterns::check::run(module, &config.address_spaces, config.closed_world)
