@@ -7,6 +7,9 @@ scripts/setup.sh
 export INSTA_UPDATE=no
 unset INSTA_FORCE_PASS
 cargo test --workspace --all-targets --quiet
+cargo test --workspace --doc --quiet
+# The API documentation builds without warnings (every public item documented).
+RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --quiet
 # The semantic oracle: every kernel of the execution corpus, in both forms,
 # must compute the same buffers after each pipeline as unprocessed
 # (tests/execution/README.md): O0 and O2; every set alone between raise and
@@ -39,6 +42,10 @@ tests/explain/corpus.sh
 # LLVM; and O2 leaves no switch in a function no kernel can reach.
 tests/programs/run.sh
 tests/programs/run.sh --dead-switch-check
+# The sets as MLIR passes: --pass-pipeline in O2's order and the embedding
+# example's own pass manager print the same as --pipeline O2 on both corpora.
+cargo build --quiet -p gas-pipelines --example embed
+tests/embedding/compare.sh
 # Determinism: two O2 runs of every program's inlined form print the same
 # bytes (each process hashes with its own random seed, so an order that
 # depends on a HashMap shows up here).

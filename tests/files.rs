@@ -51,6 +51,11 @@ fn options(path: &Path, source: &str) -> (Options, bool) {
                 options.pipeline = Pipeline::parse(spec)
                     .unwrap_or_else(|error| panic!("{}: {error}", path.display()));
             }
+            "--pass-pipeline" => {
+                let text = words.next().expect("--pass-pipeline needs a value");
+                options.pipeline = Pipeline::parse_pass_pipeline(text)
+                    .unwrap_or_else(|error| panic!("{}: {error}", path.display()));
+            }
             "--emit" => {
                 options.emit = match words.next() {
                     Some("mlir") => Emit::Mlir,

@@ -9,6 +9,56 @@
 //! Invariants: no other crate spells a `gas.*` name or an address-space
 //! number; every gas op is built through [`ops`]; [`verify`] reports through
 //! MLIR diagnostics at the op's location and never panics on any input IR.
+//!
+//! # Example
+//!
+//! [`load`] the dialect, parse a module that uses a gas op (IRDL ops are
+//! written in generic form), and verify it: MLIR's verifier checks what the
+//! IRDL definition says (operand and result counts, pointer types), and
+//! [`verify::verify`] the address spaces on a target.
+//!
+//! ```
+//! use gas_dialect::AddressSpaceMap;
+//! use melior::ir::operation::OperationLike;
+//! use melior::ir::Module;
+//! use melior::Context;
+//!
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! let context = Context::new();
+//! gas_dialect::load(&context)?;
+//! let module = Module::parse(
+//!     &context,
+//!     r#"
+//!     llvm.func @local_to_generic(%p: !llvm.ptr<3>) -> !llvm.ptr<4> {
+//!       %g = "gas.tag"(%p) : (!llvm.ptr<3>) -> !llvm.ptr<4>
+//!       llvm.return %g : !llvm.ptr<4>
+//!     }
+//!     "#,
+//! )
+//! .ok_or("the module did not parse")?;
+//! assert!(module.as_operation().verify());
+//! gas_dialect::verify::verify(&module.as_operation(), &AddressSpaceMap::SPIR64)?;
+//! # Ok(())
+//! # }
+//! ```
+//!
+//! # From C++ tools
+//!
+//! The definition is plain IRDL, but `mlir-opt --irdl-file=dialect/src/gas.irdl.mlir`
+//! alone fails (`no registered type with name !llvm.ptr`): `mlir-opt` loads
+//! dialects lazily, and the definition refers to `!llvm.ptr` before anything
+//! has loaded the LLVM dialect. Wrapping the definition in a module whose
+//! attribute names an LLVM type loads it first:
+//!
+//! ```sh
+//! mlir-opt --irdl-file=<(echo 'module attributes {gas.preload = !llvm.ptr} {'
+//!                        cat dialect/src/gas.irdl.mlir; echo '}') input.mlir
+//! ```
+//!
+//! Such a tool checks only what IRDL expresses; the address-space rules of
+//! [`verify`] need this crate (or `gas-opt`).
+
+#![deny(missing_docs)]
 
 pub mod access;
 mod error;

@@ -94,7 +94,7 @@ pub fn to_named<'c>(
     cast(names::TO_NAMED, pointer, named, location)
 }
 
-/// `gas.null_event`.
+/// `gas.null_event`: the event a first async copy joins (OpConstantNull).
 pub fn null_event<'c>(
     context: &'c Context,
     location: Location<'c>,
@@ -105,7 +105,7 @@ pub fn null_event<'c>(
     )
 }
 
-/// `gas.wait_events` on `events`.
+/// `gas.wait_events`: waits until the copies behind `events` are done.
 pub fn wait_events<'c>(
     events: &[Value<'c, '_>],
     location: Location<'c>,
@@ -117,17 +117,33 @@ pub fn wait_events<'c>(
 }
 
 /// The operands of `gas.async_copy_2d`, in the order of GroupAsyncCopy2D2D.
+///
+/// Element `e` of line `l` is copied from element
+/// `src_offset + l * src_line_length + e` of `src` to element
+/// `dst_offset + l * dst_line_length + e` of `dst`; offsets and lengths
+/// count elements.
 #[derive(Clone, Copy)]
 pub struct AsyncCopy2d<'c, 'a> {
+    /// The destination pointer.
     pub dst: Value<'c, 'a>,
+    /// Where in `dst` the first line starts, in elements.
     pub dst_offset: Value<'c, 'a>,
+    /// The source pointer.
     pub src: Value<'c, 'a>,
+    /// Where in `src` the first line starts, in elements.
     pub src_offset: Value<'c, 'a>,
+    /// The size of one element in bytes.
     pub bytes_per_element: Value<'c, 'a>,
+    /// How many elements each line copies.
     pub elements_per_line: Value<'c, 'a>,
+    /// How many lines are copied.
     pub num_lines: Value<'c, 'a>,
+    /// The distance between the starts of two source lines, in elements.
     pub src_line_length: Value<'c, 'a>,
+    /// The distance between the starts of two destination lines, in elements.
     pub dst_line_length: Value<'c, 'a>,
+    /// The event the copy joins (the builtin's `event` argument, possibly a
+    /// null event); the op's result is the event to wait on.
     pub event: Value<'c, 'a>,
 }
 
@@ -176,20 +192,38 @@ impl<'c, 'a> AsyncCopy2d<'c, 'a> {
 }
 
 /// The operands of `gas.async_copy_3d`, in the order of GroupAsyncCopy3D3D.
+///
+/// As [`AsyncCopy2d`], repeated for `num_planes` planes: plane `p` starts
+/// `p * src_plane_area` elements further in `src` and `p * dst_plane_area`
+/// further in `dst`.
 #[derive(Clone, Copy)]
 pub struct AsyncCopy3d<'c, 'a> {
+    /// The destination pointer.
     pub dst: Value<'c, 'a>,
+    /// Where in `dst` the first line of the first plane starts, in elements.
     pub dst_offset: Value<'c, 'a>,
+    /// The source pointer.
     pub src: Value<'c, 'a>,
+    /// Where in `src` the first line of the first plane starts, in elements.
     pub src_offset: Value<'c, 'a>,
+    /// The size of one element in bytes.
     pub bytes_per_element: Value<'c, 'a>,
+    /// How many elements each line copies.
     pub elements_per_line: Value<'c, 'a>,
+    /// How many lines each plane copies.
     pub num_lines: Value<'c, 'a>,
+    /// How many planes are copied.
     pub num_planes: Value<'c, 'a>,
+    /// The distance between the starts of two source lines, in elements.
     pub src_line_length: Value<'c, 'a>,
+    /// The distance between the starts of two source planes, in elements.
     pub src_plane_area: Value<'c, 'a>,
+    /// The distance between the starts of two destination lines, in elements.
     pub dst_line_length: Value<'c, 'a>,
+    /// The distance between the starts of two destination planes, in elements.
     pub dst_plane_area: Value<'c, 'a>,
+    /// The event the copy joins (the builtin's `event` argument, possibly a
+    /// null event); the op's result is the event to wait on.
     pub event: Value<'c, 'a>,
 }
 
@@ -330,12 +364,20 @@ fn malformed(reason: impl Into<String>) -> DialectError {
 }
 
 /// Everything a `gas.dispatch` holds.
+///
+/// [`dispatch_for_access`] fills it from an existing access; build one by hand
+/// where the access does not exist yet.
 #[derive(Clone, Copy)]
 pub struct DispatchParts<'c, 'a, 'b> {
+    /// The name of the LLVM op the dispatch stands for, e.g. `llvm.load`.
     pub access: &'b str,
+    /// The access's whole attribute dictionary, inherent attributes included.
     pub access_attributes: &'b [(Identifier<'c>, Attribute<'c>)],
+    /// The access's operands in its own order (at most [`MAX_ACCESS_OPERANDS`]).
     pub operands: &'b [Value<'c, 'a>],
+    /// The type of the access's result, if it has one.
     pub result: Option<Type<'c>>,
+    /// The candidate spaces of each generic address operand, in operand order.
     pub spaces: &'b [SpaceSet],
 }
 

@@ -7,10 +7,16 @@ use std::fmt;
 /// The OpenCL address spaces gas knows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum AddressSpace {
+    /// Memory of one work-item (`__private`, allocas).
     Private,
+    /// Memory every work-item of every work-group sees (`__global`).
     Global,
+    /// Read-only global memory (`__constant`); a generic pointer never points here.
     Constant,
+    /// Memory shared by one work-group (`__local`; NVPTX's shared).
     Local,
+    /// A pointer into private, local or global memory, which one known only
+    /// at run time (OpenCL 2.0's generic address space).
     Generic,
 }
 
@@ -56,7 +62,7 @@ pub const TAG_SHIFT: u64 = 61;
 /// `and` with this clears the tag bits 61..63.
 pub const TAG_CLEAR_MASK: u64 = 0x1FFF_FFFF_FFFF_FFFF;
 /// Shift that restores canonical form after a tag: `shl 4` then `ashr 4`
-/// copies bits 56..59 into 60..63.
+/// copies bit 59 into bits 60..63 (sign-extends from bit 59).
 pub const CANONICAL_SHIFT: u64 = 4;
 /// Tag of a private pointer: `001`.
 pub const PRIVATE_TAG: u64 = 0b001;
@@ -79,8 +85,11 @@ pub enum GenericPointers {
 /// How a flat target tells which space a flat address is in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FlatSpaceTests {
+    /// Whether a flat address is in global memory.
     pub global: SpaceTest,
+    /// Whether a flat address is in local memory.
     pub local: SpaceTest,
+    /// Whether a flat address is in private memory.
     pub private: SpaceTest,
 }
 
@@ -100,13 +109,19 @@ pub enum SpaceTest {
 pub struct AddressSpaceMap {
     /// The name `--target` takes.
     pub name: &'static str,
+    /// The number of the private address space.
     pub private: u32,
+    /// The number of the global address space.
     pub global: u32,
+    /// The number of the constant address space.
     pub constant: u32,
+    /// The number of the local address space.
     pub local: u32,
+    /// The number of the generic (flat) address space.
     pub generic: u32,
     /// Width of a pointer (and of async-copy sizes) in bits.
     pub pointer_width: u32,
+    /// How generic pointers are represented, which decides how they are lowered.
     pub generic_pointers: GenericPointers,
     /// The space of an `llvm.alloca`'s result: private where the target
     /// numbers allocas so, generic on NVPTX (allocas are private memory

@@ -29,7 +29,9 @@ pub type Rewrite = Result<Applied, NotApplied>;
 /// address-space numbering.
 #[derive(Clone, Copy)]
 pub struct Environment<'c> {
+    /// The context the matched op lives in.
     pub context: &'c Context,
+    /// The target description the set was run for.
     pub map: AddressSpaceMap,
 }
 
@@ -40,9 +42,13 @@ pub type PatternFn =
 /// A pattern of a set: its name, the op it is rooted at, and its body.
 #[derive(Clone, Copy)]
 pub struct Pattern {
+    /// The set the pattern belongs to (the `set` field of its trace span).
     pub set: &'static str,
+    /// The pattern's name, after what it does (the `pattern` field of its trace span).
     pub name: &'static str,
+    /// The name of the op the pattern is offered.
     pub root: &'static str,
+    /// The pattern's body.
     pub rewrite: PatternFn,
 }
 

@@ -64,7 +64,9 @@ pub enum UnknownSpace {
 /// How `builtin-calls` runs.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct BuiltinOptions {
+    /// Which functions' call sites the analysis may take as all visible.
     pub closed_world: ClosedWorld,
+    /// What to do with a call whose generic argument may point into several spaces.
     pub unknown_space: UnknownSpace,
     /// The library has OpenCL 3.0's named overloads of the C11 atomics
     /// (`__opencl_c_named_address_space_builtins`): `--named-atomics`.

@@ -28,7 +28,9 @@ pub const SET: &str = "check";
 
 /// One warning: where, and what it says.
 pub struct Warning<'c> {
+    /// The location of the op that breaks the rule.
     pub location: Location<'c>,
+    /// The rule broken and by which pointer, in one sentence.
     pub message: String,
 }
 

@@ -21,8 +21,11 @@ use thiserror::Error;
 /// An op could not be built (MLIR rejected its operands or attributes).
 #[derive(Debug, Error)]
 pub enum EmitError {
+    /// MLIR refused to build the op named here, or it lacked the result or
+    /// block argument the builder reads back.
     #[error("could not build `{0}`")]
     Build(&'static str),
+    /// [`Emitter::enter_region`] was asked for a region (or its block) the op does not have.
     #[error("`{0}` has no region {1}")]
     NoRegion(&'static str, usize),
 }
@@ -30,14 +33,19 @@ pub enum EmitError {
 /// `llvm.icmp` predicates gas uses (LLVM's numbering of `ICmpPredicate`).
 #[derive(Clone, Copy, Debug)]
 pub enum IntPredicate {
+    /// `eq`: equal.
     Eq = 0,
+    /// `ne`: not equal.
     Ne = 1,
 }
 
 /// Inserts ops through `rewriter` at its insertion point, all at `location`.
 pub struct Emitter<'r, 'c, 'a> {
+    /// The context types and attributes are made in.
     pub context: &'c Context,
+    /// The rewriter that inserts each op (and so tells the driver about it).
     pub rewriter: &'r RewriterBase<'c, 'a>,
+    /// The location of every op emitted: the matched op's, as a rule.
     pub location: Location<'c>,
 }
 
@@ -479,7 +487,8 @@ impl<'r, 'c, 'a> Emitter<'r, 'c, 'a> {
         )
     }
 
-    /// Moves the insertion point to the end of region `index` of `op`'s only block.
+    /// Moves the insertion point to the end of the first block of `op`'s
+    /// region `index` (a region [`Emitter::index_switch`] or [`Emitter::scf_if`] made).
     pub fn enter_region(&self, op: OperationRef<'c, '_>, index: usize) -> Result<(), EmitError> {
         let block = op
             .region(index)

@@ -28,7 +28,10 @@ const MAX_DEPTH: usize = 64;
 
 /// One remark: where, and what it says.
 pub struct Remark<'c> {
+    /// The op's location, or that of the nearest op in its block (then of
+    /// its enclosing op) that has a source line.
     pub location: Location<'c>,
+    /// What stays dynamic and the first place that makes it so.
     pub message: String,
 }
 

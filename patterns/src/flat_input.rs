@@ -40,12 +40,20 @@ pub const LOCAL_SECTION: &str = "clamp_opencl_local";
 /// Why a module cannot be read as flat input.
 #[derive(Debug, Error)]
 pub enum FlatInputError {
+    /// The module already names address spaces ([`report_named_spaces`]
+    /// counts the ops and reports each at its location).
     #[error(
         "{count} op(s) already use named address spaces: --flat-input takes modules without them"
     )]
-    NamedSpaces { count: usize },
+    NamedSpaces {
+        /// How many ops name an address space.
+        count: usize,
+    },
+    /// A `--kernel` name is not a function of the module.
     #[error("--kernel {0}: the module has no function @{0}")]
     UnknownKernel(String),
+    /// Building or reading back an op of the rewrite failed; says what was
+    /// being rewritten.
     #[error("could not rewrite {0} for --flat-input")]
     Rewrite(&'static str),
 }
@@ -53,9 +61,13 @@ pub enum FlatInputError {
 /// What seeding put back.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct FlatInputStats {
+    /// Kernel pointer parameters made global.
     pub kernel_parameters: usize,
+    /// Program-scope variables moved to local memory (section [`LOCAL_SECTION`]).
     pub local_variables: usize,
+    /// Program-scope variables moved to global memory.
     pub global_variables: usize,
+    /// Allocas given the target's alloca space.
     pub allocas: usize,
     /// Call arguments cast to the named space a declared builtin's mangled
     /// name gives its parameter.

@@ -59,15 +59,20 @@ struct Walked<'c, 'a> {
 
 /// One function of the graph.
 pub struct Node<'c, 'a> {
+    /// The function op (`llvm.func` or `func.func`).
     pub op: OperationRef<'c, 'a>,
+    /// Whether it is an entry point: a kernel calling convention or `gas.kernel`.
     pub is_kernel: bool,
     /// Every call of it is in the module (or it is a kernel, an entry point).
     pub callers_known: bool,
+    /// What its own body does with generic pointers (not its callees').
     pub facts: FunctionFacts,
 }
 
 /// The module's functions with bodies, their facts and their calls.
 pub struct KernelGraph<'c, 'a> {
+    /// The functions that have a body, by symbol name; a later definition of
+    /// a name replaces an earlier one.
     pub functions: BTreeMap<String, Node<'c, 'a>>,
 }
 
@@ -374,7 +379,11 @@ pub fn kernels_of(module: &Module) -> Vec<String> {
 /// Kernel-wide decisions recorded on the function around an op.
 #[derive(Clone, Copy, Default)]
 pub struct FunctionFlags {
+    /// The function carries [`names::PRIVATE_IN_GLOBAL_ATTR`]: its private
+    /// memory is in the global buffer.
     pub private_in_global: bool,
+    /// The function carries [`names::TAGS_PRESERVED_ATTR`]: private pointers
+    /// keep their tag all the same.
     pub tags_preserved: bool,
 }
 

@@ -1,12 +1,50 @@
 //! gas pattern sets: one module per set, named as in DESIGN.md, each exposing
 //! a `populate_<set>_patterns` entry point and a `run` that applies it with
-//! MLIR's greedy driver.
+//! MLIR's walk driver ([`adapter::apply_by_walk`]). Sets that decide from
+//! whole-module facts ([`builtin_calls`], [`explicit_cast_tags`],
+//! [`private_branch_elision`], [`static_global`]) have only a `run`;
+//! [`check`] and [`explain`] only read the IR and return warnings or remarks.
 //!
 //! This crate sits between the dialect (which it builds ops through) and the
 //! pipelines (which name and order its sets). Invariants: patterns are
 //! stateless functions rooted at one op that touch only what they must; a
 //! pattern that cannot prove its precondition returns a reason and leaves the
 //! IR alone; [`adapter`] holds the crate's only `unsafe`.
+//!
+//! # Example
+//!
+//! Load the dialect, parse a module, run a set on it: here [`raise`] turns a
+//! load through a generic pointer (`!llvm.ptr<4>` on SPIR) into a
+//! `gas.dispatch` over private, local and global, which [`propagate`] then
+//! narrows and [`lower`] expands.
+//!
+//! ```
+//! use gas_dialect::AddressSpaceMap;
+//! use melior::ir::operation::OperationLike;
+//! use melior::ir::Module;
+//! use melior::Context;
+//!
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! let context = Context::new();
+//! gas_dialect::load(&context)?;
+//! let mut module = Module::parse(
+//!     &context,
+//!     r#"
+//!     llvm.func @read(%p: !llvm.ptr<4>) -> i32 {
+//!       %v = llvm.load %p {alignment = 4 : i64} : !llvm.ptr<4> -> i32
+//!       llvm.return %v : i32
+//!     }
+//!     "#,
+//! )
+//! .ok_or("the module did not parse")?;
+//! gas_patterns::raise::run(&context, &mut module, &AddressSpaceMap::default());
+//! assert!(module.as_operation().verify());
+//! assert!(module.as_operation().to_string().contains("\"gas.dispatch\""));
+//! # Ok(())
+//! # }
+//! ```
+
+#![deny(missing_docs)]
 
 pub mod adapter;
 pub mod async_copy_simplify;

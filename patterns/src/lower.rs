@@ -117,14 +117,27 @@ pub const FINISHING_PASSES: &str =
 /// diagnostics at the ops concerned.
 #[derive(Debug, Error)]
 pub enum LowerError {
+    /// gas's verifier rejected a gas op: rebuilding accesses from their
+    /// attributes is only safe on verified dispatches.
     #[error("the module does not verify; not lowering it")]
     Unverified,
+    /// gas ops were left after the patterns ran.
     #[error("{count} gas op(s) could not be lowered")]
-    OpsLeft { count: usize },
+    OpsLeft {
+        /// How many gas ops are left.
+        count: usize,
+    },
+    /// Declaring the work-group builtins, turning the switches into blocks
+    /// or one of the [`FINISHING_PASSES`] failed.
     #[error("MLIR's conversion to the LLVM dialect failed")]
     Conversion,
+    /// A gas event reaches an op other than a gas copy, wait or null event,
+    /// or a cast `raise` put around a SPIR event; nothing was rewritten.
     #[error("{count} op(s) carry gas events lower cannot follow")]
-    EventsEscape { count: usize },
+    EventsEscape {
+        /// How many ops carry such an event.
+        count: usize,
+    },
 }
 
 /// The patterns of `lower`.

@@ -40,6 +40,8 @@ pub const SET: &str = "propagate";
 /// How `propagate` treats functions whose call sites it cannot all see.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct PropagateOptions {
+    /// Which functions' call sites the analysis may take as all visible, and
+    /// so which functions may be erased, specialized or cloned.
     pub closed_world: ClosedWorld,
     /// Operations cloning may add (default: the module's size, at least
     /// [`MIN_CLONE_BUDGET`]).

@@ -12,9 +12,13 @@ use std::rc::Rc;
 /// How bad a diagnostic is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Severity {
+    /// The input is wrong: exit 1, nothing written.
     Error,
+    /// Worth a look (`check`); an error with `--Werror`.
     Warning,
+    /// Attached to another diagnostic.
     Note,
+    /// Information (`--remarks`).
     Remark,
 }
 
@@ -38,17 +42,24 @@ impl Severity {
 /// A position in a source file; `line` and `column` start at 1, 0 when unknown.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SourceLocation {
+    /// The file as the user named it.
     pub file: String,
+    /// The line, from 1; 0 when unknown.
     pub line: usize,
+    /// The column, from 1; 0 when unknown.
     pub column: usize,
 }
 
 /// One diagnostic, detached from MLIR.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagnostic {
+    /// How bad it is.
     pub severity: Severity,
+    /// Where.
     pub location: SourceLocation,
+    /// What, without the location and severity.
     pub message: String,
+    /// Notes attached to it (MLIR's `note:`s).
     pub notes: Vec<Diagnostic>,
 }
 

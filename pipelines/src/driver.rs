@@ -3,7 +3,8 @@
 
 use crate::diagnostics::{unknown_location, verify_expectations, Collector, Diagnostic, Severity};
 use crate::ffi::{parse_module, translate_to_llvm_ir};
-use crate::registry::{run_step, Pipeline, StepConfig};
+use crate::passes::run_stage;
+use crate::registry::{Pipeline, StepConfig};
 use crate::PipelineError;
 use gas_dialect::AddressSpaceMap;
 pub use gas_patterns::builtin_calls::UnknownSpace;
@@ -30,7 +31,9 @@ pub enum Emit {
 /// Everything that decides how a source is processed.
 #[derive(Clone)]
 pub struct Options {
+    /// What runs: a preset, a list of steps or a textual pass pipeline.
     pub pipeline: Pipeline,
+    /// What is printed.
     pub emit: Emit,
     /// Process each `// -----` separated chunk on its own.
     pub split_input_file: bool,
@@ -275,7 +278,7 @@ fn mark_kernels(context: &Context, module: &Module, kernels: &[String]) -> Resul
 }
 
 /// The target the module's `llvm.target_triple` names, SPIR otherwise.
-fn target_of_module(module: &Module) -> AddressSpaceMap {
+pub fn target_of_module(module: &Module) -> AddressSpaceMap {
     module
         .as_operation()
         .attribute("llvm.target_triple")
@@ -319,7 +322,7 @@ fn process_chunk(
     timings.time("verify", || {
         gas_dialect::verify::verify(&module.as_operation(), &target).map_err(|_| Vec::new())
     })?;
-    let steps = &options.pipeline.steps;
+    let stages = &options.pipeline.stages;
     let config = StepConfig {
         address_spaces: target,
         closed_world: options.closed_world,
@@ -329,21 +332,23 @@ fn process_chunk(
     };
     // Remarks describe the module `lower` expands (or the result, when the
     // pipeline does not lower).
-    let remarks_before = steps
+    let remarks_before = stages
         .iter()
-        .position(|step| step.name == gas_patterns::lower::SET)
-        .unwrap_or(steps.len());
+        .position(|stage| stage.is_set(gas_patterns::lower::SET))
+        .unwrap_or(stages.len());
     let warning_severity = if options.warnings_as_errors {
         Severity::Error
     } else {
         Severity::Warning
     };
-    for (position, step) in steps.iter().enumerate() {
+    for (position, stage) in stages.iter().enumerate() {
         if position == remarks_before {
             explain(&module, &config, options, file, timings, findings);
         }
         let report = timings
-            .time(step.name, || run_step(step, context, &mut module, &config))
+            .time(stage.name(), || {
+                run_stage(stage, context, &mut module, &config, options.verify_each)
+            })
             .map_err(|error| {
                 if error.is_reported() {
                     Vec::new()
@@ -355,7 +360,7 @@ fn process_chunk(
             report
                 .stats
                 .into_iter()
-                .map(|line| format!("{}: {line}", step.name)),
+                .map(|line| format!("{}: {line}", stage.name())),
         );
         findings.extend(report.warnings.into_iter().map(|warning| Diagnostic {
             severity: warning_severity,
@@ -364,11 +369,11 @@ fn process_chunk(
             notes: Vec::new(),
         }));
         // Without --verify-each, only the result is verified.
-        if options.verify_each || position + 1 == steps.len() {
-            timings.time("verify", || verify(&module, &target, step.name))?;
+        if options.verify_each || position + 1 == stages.len() {
+            timings.time("verify", || verify(&module, &target, stage.name()))?;
         }
     }
-    if remarks_before == steps.len() {
+    if remarks_before == stages.len() {
         explain(&module, &config, options, file, timings, findings);
     }
     if options.warnings_as_errors

@@ -1,10 +1,14 @@
 //! The MLIR C API calls melior does not wrap: parsing bytes (not only UTF-8
-//! text) into a module, and translating a module to LLVM IR text. This is the
-//! only `unsafe` in the crate.
+//! text) into a module, translating a module to LLVM IR text, and what a
+//! pass written in Rust needs (its module, adding pipeline text, errors).
+//! This is the only `unsafe` in the crate.
 
-use melior::ir::Module;
-use melior::Context;
-use std::ffi::{c_char, CStr};
+use melior::ir::operation::OperationLike;
+use melior::ir::{Location, Module, OperationRef};
+use melior::pass::OperationPassManager;
+use melior::{Context, ContextRef};
+use std::ffi::{c_char, c_void, CStr, CString};
+use std::mem::ManuallyDrop;
 
 /// Parses `source` (MLIR text or bytecode) into a module. Top-level ops that
 /// are not one `builtin.module` are wrapped in one, as `mlir-opt` does.
@@ -52,4 +56,93 @@ pub fn translate_to_llvm_ir(module: &Module) -> Option<String> {
         mlir_sys::LLVMContextDispose(llvm_context);
         text
     }
+}
+
+/// The context a [`ContextRef`] refers to, for as long as the reference
+/// lives (melior's `to_ref` points at the `ContextRef` itself).
+pub fn context_of<'a>(context: &'a ContextRef) -> &'a Context {
+    // SAFETY: `to_ref` reinterprets the `ContextRef` it is called on; the
+    // result is bounded by that borrow, not by the context's lifetime.
+    unsafe { context.to_ref() }
+}
+
+/// The `builtin.module` `operation` is, as a [`Module`] that is not
+/// destroyed when dropped: the pass manager that runs a pass owns its IR.
+/// The caller checks that `operation` is a `builtin.module`.
+pub fn borrow_module<'c>(operation: &OperationRef<'c, '_>) -> ManuallyDrop<Module<'c>> {
+    // SAFETY: the op is a live `builtin.module`; ManuallyDrop keeps the
+    // borrowed module from being destroyed here.
+    ManuallyDrop::new(unsafe {
+        Module::from_raw(mlir_sys::mlirModuleFromOperation(operation.to_raw()))
+    })
+}
+
+/// Adds MLIR pass pipeline elements (`canonicalize,func.func(cse)`) to
+/// `manager`; the error is MLIR's message naming what it could not read.
+pub fn add_pipeline(manager: OperationPassManager, elements: &str) -> Result<(), String> {
+    unsafe extern "C" fn append(text: mlir_sys::MlirStringRef, data: *mut c_void) {
+        // SAFETY: `data` is the String below, alive for the call; MLIR
+        // passes valid string refs.
+        unsafe {
+            let message = &mut *data.cast::<String>();
+            let bytes = std::slice::from_raw_parts(text.data.cast::<u8>(), text.length);
+            message.push_str(&String::from_utf8_lossy(bytes));
+        }
+    }
+    let mut message = String::new();
+    let text = mlir_sys::MlirStringRef {
+        data: elements.as_ptr().cast::<c_char>(),
+        length: elements.len(),
+    };
+    // SAFETY: the manager and the text are alive for the call; the callback
+    // writes only into `message`.
+    let result = unsafe {
+        mlir_sys::mlirOpPassManagerAddPipeline(
+            manager.to_raw(),
+            text,
+            Some(append),
+            (&mut message as *mut String).cast::<c_void>(),
+        )
+    };
+    if result.value != 0 {
+        Ok(())
+    } else {
+        Err(message.trim().to_string())
+    }
+}
+
+/// The op name `manager` runs on (`builtin.module`, `func.func`, `any`),
+/// read from its printed pipeline.
+pub fn anchor_of(manager: OperationPassManager) -> String {
+    unsafe extern "C" fn append(text: mlir_sys::MlirStringRef, data: *mut c_void) {
+        // SAFETY: as in `add_pipeline`.
+        unsafe {
+            let printed = &mut *data.cast::<String>();
+            let bytes = std::slice::from_raw_parts(text.data.cast::<u8>(), text.length);
+            printed.push_str(&String::from_utf8_lossy(bytes));
+        }
+    }
+    let mut printed = String::new();
+    // SAFETY: the manager is alive; the callback writes only into `printed`.
+    unsafe {
+        mlir_sys::mlirPrintPassPipeline(
+            manager.to_raw(),
+            Some(append),
+            (&mut printed as *mut String).cast::<c_void>(),
+        );
+    }
+    printed
+        .split('(')
+        .next()
+        .unwrap_or_default()
+        .trim()
+        .to_string()
+}
+
+/// Reports `message` as an error at `location` through the context's
+/// diagnostic handlers (the C API has no warnings or remarks).
+pub fn emit_error(location: Location, message: &str) {
+    let message = CString::new(message.replace('\0', " ")).unwrap_or_default();
+    // SAFETY: the location is alive; MLIR copies the message.
+    unsafe { mlir_sys::mlirEmitError(location.to_raw(), message.as_ptr()) }
 }

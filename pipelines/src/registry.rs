@@ -18,7 +18,9 @@ use melior::Context;
 /// numbering and whether the program is a closed world.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct StepConfig {
+    /// The target's address-space numbering and generic pointers.
     pub address_spaces: AddressSpaceMap,
+    /// Whether every call of a non-kernel function is in the module.
     pub closed_world: ClosedWorld,
     /// Operations `propagate`'s cloning may add (its default when `None`).
     pub clone_budget: Option<usize>,
@@ -43,7 +45,9 @@ pub enum StepKind {
 /// A warning or remark a step found, with its op's source position.
 #[derive(Clone, Debug)]
 pub struct Finding {
+    /// The op's source position.
     pub location: SourceLocation,
+    /// What was found.
     pub message: String,
 }
 
@@ -59,7 +63,9 @@ impl Finding {
 /// What a step reports: `--stats` lines and warnings.
 #[derive(Debug, Default)]
 pub struct StepReport {
+    /// What the step decided, one line each (`--stats`).
     pub stats: Vec<String>,
+    /// The step's warnings (`check`).
     pub warnings: Vec<Finding>,
 }
 
@@ -80,21 +86,31 @@ pub fn remarks(module: &Module, config: &StepConfig, kind: RemarkKind, file: &st
 /// One named step of a pipeline.
 #[derive(Clone, Copy)]
 pub struct Step {
+    /// The step's name in `--pipeline` lists (the set's name in DESIGN.md);
+    /// gas's sets are also the passes `gas-<name>`.
     pub name: &'static str,
+    /// One line on what it does.
     pub summary: &'static str,
     /// What the step expects of its input.
     pub input: &'static str,
     /// What the step guarantees of its output.
     pub output: &'static str,
+    /// How it transforms the module.
     pub kind: StepKind,
+    /// The pass options a gas set takes (`gas-propagate{clone-budget=100}`).
+    pub options: &'static [OptionKey],
 }
 
-/// A named, ordered list of steps.
+/// A named pipeline: a textual MLIR pass pipeline over gas's passes and
+/// MLIR's.
 #[derive(Clone, Copy)]
 pub struct Preset {
+    /// The name `--pipeline` takes.
     pub name: &'static str,
+    /// One line on what it does.
     pub summary: &'static str,
-    pub steps: &'static [&'static str],
+    /// What it runs, as `--pass-pipeline` would name it.
+    pub pass_pipeline: &'static str,
 }
 
 /// Every step `--pipeline` can name.
@@ -108,6 +124,7 @@ pub const STEPS: &[Step] = &[
             gas_patterns::raise::run(context, module, &config.address_spaces);
             Ok(Vec::new())
         }),
+        options: &[OptionKey::Target],
     },
     Step {
         name: gas_patterns::check::SET,
@@ -120,6 +137,7 @@ pub const STEPS: &[Step] = &[
                 .map(|warning| Finding::at(warning.location, warning.message))
                 .collect()
         }),
+        options: &[OptionKey::Target, OptionKey::ClosedWorld],
     },
     Step {
         name: gas_patterns::propagate::SET,
@@ -162,6 +180,7 @@ pub const STEPS: &[Step] = &[
             }
             Ok(lines)
         }),
+        options: &[OptionKey::Target, OptionKey::ClosedWorld, OptionKey::CloneBudget],
     },
     Step {
         name: gas_patterns::builtin_calls::SET,
@@ -190,6 +209,7 @@ pub const STEPS: &[Step] = &[
             }
             Ok(lines)
         }),
+        options: &[OptionKey::Target, OptionKey::ClosedWorld, OptionKey::Builtins, OptionKey::NamedAtomics],
     },
     Step {
         name: gas_patterns::explicit_cast_tags::SET,
@@ -204,6 +224,7 @@ pub const STEPS: &[Step] = &[
                 config.closed_world,
             ))
         }),
+        options: &[OptionKey::Target, OptionKey::ClosedWorld],
     },
     Step {
         name: gas_patterns::private_branch_elision::SET,
@@ -218,6 +239,7 @@ pub const STEPS: &[Step] = &[
                 config.closed_world,
             ))
         }),
+        options: &[OptionKey::Target, OptionKey::ClosedWorld],
     },
     Step {
         name: gas_patterns::static_global::SET,
@@ -232,6 +254,7 @@ pub const STEPS: &[Step] = &[
                 config.closed_world,
             ))
         }),
+        options: &[OptionKey::Target, OptionKey::ClosedWorld],
     },
     Step {
         name: gas_patterns::async_copy_simplify::SET,
@@ -242,6 +265,7 @@ pub const STEPS: &[Step] = &[
             gas_patterns::async_copy_simplify::run(context, module, &config.address_spaces);
             Ok(Vec::new())
         }),
+        options: &[OptionKey::Target],
     },
     Step {
         name: gas_patterns::lower::SET,
@@ -253,6 +277,7 @@ pub const STEPS: &[Step] = &[
                 .map(|()| Vec::new())
                 .map_err(PipelineError::from)
         }),
+        options: &[OptionKey::Target],
     },
     Step {
         name: "canonicalize",
@@ -262,6 +287,7 @@ pub const STEPS: &[Step] = &[
         // Nested (`any`): one small worklist per function, run in parallel;
         // on the whole module the greedy driver is several times slower.
         kind: StepKind::MlirPasses("any(canonicalize)"),
+        options: &[],
     },
     Step {
         name: "cse",
@@ -269,6 +295,7 @@ pub const STEPS: &[Step] = &[
         input: "any verified module",
         output: "the same module without duplicate pure ops",
         kind: StepKind::MlirPasses("any(cse)"),
+        options: &[],
     },
 ];
 
@@ -277,40 +304,238 @@ pub const PRESETS: &[Preset] = &[
     Preset {
         name: "verify",
         summary: "parse and verify only (the LLVM dialect and the gas dialect's own rules)",
-        steps: &[],
+        pass_pipeline: "builtin.module()",
     },
     Preset {
         name: "O0",
         summary: "raise, lower: every generic access becomes a run-time switch on the tag",
-        steps: &[gas_patterns::raise::SET, gas_patterns::lower::SET],
+        pass_pipeline: "builtin.module(gas-raise,gas-lower)",
     },
     Preset {
         name: "O2",
         summary: "raise, check, every resolution set, lower, then MLIR's canonicalize and CSE",
-        steps: &[
-            gas_patterns::raise::SET,
-            gas_patterns::check::SET,
-            gas_patterns::explicit_cast_tags::SET,
-            gas_patterns::propagate::SET,
-            gas_patterns::builtin_calls::SET,
-            gas_patterns::private_branch_elision::SET,
-            gas_patterns::static_global::SET,
-            gas_patterns::async_copy_simplify::SET,
-            gas_patterns::lower::SET,
-            "canonicalize",
-            "cse",
-        ],
+        pass_pipeline: "builtin.module(gas-raise,gas-check,gas-explicit-cast-tags,\
+                        gas-propagate,gas-builtin-calls,gas-private-branch-elision,\
+                        gas-static-global,gas-async-copy-simplify,gas-lower,\
+                        any(canonicalize),any(cse))",
     },
 ];
 
 /// The pipeline `gas-opt` runs when none is named.
 pub const DEFAULT_PIPELINE: &str = "O2";
 
-/// A pipeline resolved from its name or from a comma list of step names.
+/// The prefix of gas's pass names: set `propagate` is pass `gas-propagate`.
+pub const PASS_PREFIX: &str = "gas-";
+
+/// The options gas passes take, each also a `gas-opt` flag.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OptionKey {
+    /// `target=spir|nvptx|amdgpu` (`--target`).
+    Target,
+    /// `closed-world=auto|always|never` (`--closed-world`).
+    ClosedWorld,
+    /// `clone-budget=N` (`--clone-budget`).
+    CloneBudget,
+    /// `builtins=generic|named` (`--builtins`).
+    Builtins,
+    /// `named-atomics=true|false` (`--named-atomics`).
+    NamedAtomics,
+}
+
+impl OptionKey {
+    const ALL: [Self; 5] = [
+        Self::Target,
+        Self::ClosedWorld,
+        Self::CloneBudget,
+        Self::Builtins,
+        Self::NamedAtomics,
+    ];
+
+    /// The option's name in a pass's `{...}`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Target => "target",
+            Self::ClosedWorld => "closed-world",
+            Self::CloneBudget => "clone-budget",
+            Self::Builtins => "builtins",
+            Self::NamedAtomics => "named-atomics",
+        }
+    }
+
+    fn named(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|key| key.name() == name)
+    }
+
+    /// Sets this option to `value` in `config`; the error says what values
+    /// it takes.
+    fn apply(self, value: &str, config: &mut StepConfig) -> Result<(), String> {
+        let expected = |values: &str| format!("`{}={value}`: expected {values}", self.name());
+        match self {
+            Self::Target => {
+                config.address_spaces = AddressSpaceMap::named(value)
+                    .ok_or_else(|| expected("spir, nvptx or amdgpu"))?;
+            }
+            Self::ClosedWorld => {
+                config.closed_world = match value {
+                    "auto" => ClosedWorld::WhenKernels,
+                    "always" => ClosedWorld::Always,
+                    "never" => ClosedWorld::Never,
+                    _ => return Err(expected("auto, always or never")),
+                };
+            }
+            Self::CloneBudget => {
+                config.clone_budget = Some(
+                    value
+                        .parse()
+                        .map_err(|_| expected("a number of operations"))?,
+                );
+            }
+            Self::Builtins => {
+                config.unknown_builtin_space = match value {
+                    "generic" => UnknownSpace::KeepGeneric,
+                    "named" => UnknownSpace::DispatchToNamed,
+                    _ => return Err(expected("generic or named")),
+                };
+            }
+            Self::NamedAtomics => {
+                config.named_atomics = match value {
+                    "true" | "1" => true,
+                    "false" | "0" => false,
+                    _ => return Err(expected("true or false")),
+                };
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A gas pass's options, checked against what its step takes; applied on
+/// top of the driver's configuration.
+#[derive(Clone, Debug, Default)]
+pub struct StepOptions(Vec<(OptionKey, String)>);
+
+impl StepOptions {
+    /// Reads the text between a pass's braces (`clone-budget=100 closed-world=never`).
+    pub fn parse(step: &Step, text: &str) -> Result<Self, PipelineError> {
+        let pass = pass_name(step);
+        let mut options = Vec::new();
+        let mut scratch = StepConfig::default();
+        for (key, value) in crate::pass_pipeline::options(text) {
+            let bad = |message: String| PipelineError::BadPassOption {
+                pass: pass.clone(),
+                message,
+            };
+            let option = OptionKey::named(&key)
+                .filter(|option| step.options.contains(option))
+                .ok_or_else(|| {
+                    let known: Vec<_> = step.options.iter().map(|key| key.name()).collect();
+                    bad(format!(
+                        "no option `{key}` (it takes: {})",
+                        known.join(", ")
+                    ))
+                })?;
+            option.apply(&value, &mut scratch).map_err(bad)?;
+            options.push((option, value));
+        }
+        Ok(Self(options))
+    }
+
+    /// `config` with these options set.
+    pub fn apply(&self, mut config: StepConfig) -> StepConfig {
+        for (option, value) in &self.0 {
+            // Checked when parsed.
+            let _ = option.apply(value, &mut config);
+        }
+        config
+    }
+
+    fn text(&self) -> String {
+        let pairs: Vec<String> = self
+            .0
+            .iter()
+            .map(|(key, value)| format!("{}={value}", key.name()))
+            .collect();
+        pairs.join(" ")
+    }
+}
+
+/// The pass name of a gas step (`gas-propagate`).
+pub fn pass_name(step: &Step) -> String {
+    format!("{PASS_PREFIX}{}", step.name)
+}
+
+/// One stage of a pipeline: a gas pass, or MLIR passes given as pipeline
+/// elements. The driver verifies and times stage by stage.
+#[derive(Clone)]
+pub enum Stage {
+    /// A gas set, run as its MLIR pass.
+    Gas {
+        /// The set.
+        step: &'static Step,
+        /// Its pass options, on top of the driver's configuration.
+        options: StepOptions,
+    },
+    /// MLIR's passes (`any(canonicalize)`), named after the registry step
+    /// they are (`canonicalize`) or their text.
+    Mlir {
+        /// The name `--timing` and `--stats` use.
+        name: String,
+        /// The passes, as MLIR's pipeline parser reads them.
+        elements: String,
+    },
+}
+
+impl Stage {
+    /// The name `--timing` and `--stats` use.
+    pub fn name(&self) -> &str {
+        match self {
+            Self::Gas { step, .. } => step.name,
+            Self::Mlir { name, .. } => name,
+        }
+    }
+
+    /// Whether this stage is gas's set `set`.
+    pub fn is_set(&self, set: &str) -> bool {
+        matches!(self, Self::Gas { step, .. } if step.name == set)
+    }
+
+    /// The stage as a textual pipeline element.
+    pub fn text(&self) -> String {
+        match self {
+            Self::Gas { step, options } => {
+                let options = options.text();
+                if options.is_empty() {
+                    pass_name(step)
+                } else {
+                    format!("{}{{{options}}}", pass_name(step))
+                }
+            }
+            Self::Mlir { elements, .. } => elements.clone(),
+        }
+    }
+
+    fn of_step(step: &'static Step) -> Self {
+        match step.kind {
+            StepKind::MlirPasses(elements) => Self::Mlir {
+                name: step.name.to_string(),
+                elements: elements.to_string(),
+            },
+            StepKind::PatternSet(_) | StepKind::Check(_) => Self::Gas {
+                step,
+                options: StepOptions::default(),
+            },
+        }
+    }
+}
+
+/// A pipeline resolved from a preset, a comma list of step names or a
+/// textual pass pipeline.
 #[derive(Clone)]
 pub struct Pipeline {
+    /// The preset's name or the text given.
     pub name: String,
-    pub steps: Vec<&'static Step>,
+    /// What runs, in order.
+    pub stages: Vec<Stage>,
 }
 
 impl Pipeline {
@@ -318,25 +543,104 @@ impl Pipeline {
     /// An unknown word is an error naming it.
     pub fn parse(spec: &str) -> Result<Self, PipelineError> {
         if let Some(preset) = PRESETS.iter().find(|preset| preset.name == spec) {
-            let steps = preset
-                .steps
-                .iter()
-                .map(|name| step(name))
-                .collect::<Result<_, _>>()?;
-            return Ok(Self {
-                name: preset.name.to_string(),
-                steps,
-            });
+            let mut pipeline = Self::parse_pass_pipeline(preset.pass_pipeline)?;
+            pipeline.name = preset.name.to_string();
+            return Ok(pipeline);
         }
-        let steps = spec
+        let stages = spec
             .split(',')
-            .map(|word| step(word.trim()))
+            .map(|word| step(word.trim()).map(Stage::of_step))
             .collect::<Result<_, _>>()?;
         Ok(Self {
             name: spec.to_string(),
-            steps,
+            stages,
         })
     }
+
+    /// Resolves a textual pass pipeline on `builtin.module` (mlir-opt's
+    /// `--pass-pipeline`), mixing gas passes (`gas-propagate{clone-budget=100}`)
+    /// and MLIR's. Gas passes run on the whole module, so they may not be
+    /// nested. MLIR's passes are checked against MLIR's registry here.
+    pub fn parse_pass_pipeline(text: &str) -> Result<Self, PipelineError> {
+        let (anchor, elements) = crate::pass_pipeline::parse(text)?;
+        if anchor != "builtin.module" {
+            return Err(PipelineError::BadPassPipeline {
+                pipeline: text.to_string(),
+                message: format!("gas-opt runs on modules: anchor the pipeline on `builtin.module`, not `{anchor}`"),
+            });
+        }
+        let mut stages = Vec::new();
+        for element in &elements {
+            stages.push(stage_of_element(element)?);
+        }
+        let upstream: Vec<&str> = stages
+            .iter()
+            .filter_map(|stage| match stage {
+                Stage::Mlir { elements, .. } => Some(elements.as_str()),
+                Stage::Gas { .. } => None,
+            })
+            .collect();
+        crate::passes::check_mlir_elements(&upstream.join(","))?;
+        Ok(Self {
+            name: text.to_string(),
+            stages,
+        })
+    }
+
+    /// The pipeline as `--pass-pipeline` text.
+    pub fn pass_pipeline(&self) -> String {
+        let elements: Vec<String> = self.stages.iter().map(Stage::text).collect();
+        format!("builtin.module({})", elements.join(","))
+    }
+}
+
+/// The stage one top-level element of a textual pipeline is.
+fn stage_of_element(element: &crate::pass_pipeline::Element) -> Result<Stage, PipelineError> {
+    use crate::pass_pipeline::Element;
+    if let Element::Pass { name, options } = element {
+        if let Some(set) = name.strip_prefix(PASS_PREFIX) {
+            let step = gas_step(set).ok_or_else(|| PipelineError::UnknownPass {
+                word: name.clone(),
+                known: gas_pass_names(),
+            })?;
+            return Ok(Stage::Gas {
+                step,
+                options: StepOptions::parse(step, options)?,
+            });
+        }
+    }
+    if let Some(pass) = element
+        .passes()
+        .into_iter()
+        .find(|pass| pass.starts_with(PASS_PREFIX))
+    {
+        return Err(PipelineError::NestedGasPass {
+            pass: pass.to_string(),
+        });
+    }
+    let elements = element.text();
+    let name = STEPS
+        .iter()
+        .find(|step| matches!(step.kind, StepKind::MlirPasses(text) if text == elements))
+        .map_or_else(|| elements.clone(), |step| step.name.to_string());
+    Ok(Stage::Mlir { name, elements })
+}
+
+/// The gas set (not an MLIR step) called `name`.
+pub fn gas_step(name: &str) -> Option<&'static Step> {
+    STEPS
+        .iter()
+        .find(|step| step.name == name && !matches!(step.kind, StepKind::MlirPasses(_)))
+}
+
+/// The names of gas's passes, for error messages and `--help`.
+pub fn gas_pass_names() -> String {
+    STEPS
+        .iter()
+        .filter(|step| !matches!(step.kind, StepKind::MlirPasses(_)))
+        .map(pass_name)
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 fn step(name: &str) -> Result<&'static Step, PipelineError> {
@@ -356,7 +660,7 @@ pub fn known_names() -> String {
     presets.chain(steps).collect::<Vec<_>>().join(", ")
 }
 
-/// Runs one step on `module`.
+/// Runs one gas step on `module` directly (the gas passes call this).
 #[tracing::instrument(skip_all, fields(step = step.name))]
 pub fn run_step(
     step: &Step,
@@ -379,7 +683,9 @@ pub fn run_step(
             manager
                 .run(module)
                 .map(|()| StepReport::default())
-                .map_err(|_| PipelineError::StepFailed { step: step.name })
+                .map_err(|_| PipelineError::StepFailed {
+                    step: step.name.to_string(),
+                })
         }
         StepKind::PatternSet(run) => run(context, module, config).map(|stats| StepReport {
             stats,
@@ -409,7 +715,7 @@ mod tests {
     #[test]
     fn comma_lists_resolve_in_order() {
         let pipeline = Pipeline::parse("cse,canonicalize").expect("known steps");
-        let names: Vec<_> = pipeline.steps.iter().map(|step| step.name).collect();
+        let names: Vec<_> = pipeline.stages.iter().map(Stage::name).collect();
         assert_eq!(names, ["cse", "canonicalize"]);
     }
 
@@ -419,5 +725,59 @@ mod tests {
             panic!("an unknown step must not resolve");
         };
         assert!(error.to_string().contains("`frobnicate`"), "{error}");
+    }
+
+    #[test]
+    fn o2_is_the_same_stages_as_its_steps_named_one_by_one() {
+        let preset = Pipeline::parse("O2").expect("O2");
+        let by_steps = Pipeline::parse(
+            "raise,check,explicit-cast-tags,propagate,builtin-calls,private-branch-elision,\
+             static-global,async-copy-simplify,lower,canonicalize,cse",
+        )
+        .expect("known steps");
+        assert_eq!(preset.pass_pipeline(), by_steps.pass_pipeline());
+        let names: Vec<_> = preset.stages.iter().map(Stage::name).collect();
+        assert_eq!(names.last(), Some(&"cse"));
+    }
+
+    #[test]
+    fn pass_pipelines_mix_gas_and_mlir_passes_with_options() {
+        let text = "builtin.module(gas-raise{target=nvptx},canonicalize,\
+                    gas-propagate{closed-world=never clone-budget=10},func.func(cse))";
+        let pipeline = Pipeline::parse_pass_pipeline(text).expect("valid");
+        assert_eq!(pipeline.pass_pipeline(), text);
+        let Stage::Gas { options, .. } = &pipeline.stages[2] else {
+            panic!("gas-propagate is a gas stage");
+        };
+        let config = options.apply(StepConfig::default());
+        assert_eq!(config.clone_budget, Some(10));
+        assert_eq!(config.closed_world, ClosedWorld::Never);
+    }
+
+    #[test]
+    fn bad_pass_pipelines_name_the_bad_word() {
+        for (text, word) in [
+            (
+                "builtin.module(gas-raise,gas-frobnicate)",
+                "`gas-frobnicate`",
+            ),
+            ("builtin.module(gas-raise,frobnicate)", "frobnicate"),
+            (
+                "builtin.module(gas-propagate{clone-budget=many})",
+                "clone-budget=many",
+            ),
+            (
+                "builtin.module(gas-lower{closed-world=never})",
+                "`closed-world`",
+            ),
+            ("builtin.module(func.func(gas-raise))", "`gas-raise`"),
+            ("func.func(cse)", "`func.func`"),
+        ] {
+            let error = Pipeline::parse_pass_pipeline(text)
+                .err()
+                .unwrap_or_else(|| panic!("{text} must not resolve"))
+                .to_string();
+            assert!(error.contains(word), "{text}: {error}");
+        }
     }
 }

@@ -113,6 +113,21 @@ fn usage_errors_exit_two_and_name_the_bad_word() {
         stderr(&unknown_step)
     );
 
+    for (pipeline, word) in [
+        ("builtin.module(gas-raise,frobnicate)", "'frobnicate'"),
+        (
+            "builtin.module(gas-raise,gas-frobnicate)",
+            "`gas-frobnicate`",
+        ),
+        ("builtin.module(gas-lower{target=riscv})", "target=riscv"),
+        ("builtin.module(func.func(gas-raise))", "`gas-raise`"),
+        ("builtin.module(gas-raise", "expected `)`"),
+    ] {
+        let bad = gas_opt(&["--pass-pipeline", pipeline], VALID.as_bytes());
+        assert_eq!(bad.status.code(), Some(2), "{pipeline}");
+        assert!(stderr(&bad).contains(word), "{pipeline}: {}", stderr(&bad));
+    }
+
     let bad_emit = gas_opt(&["--emit", "asm"], VALID.as_bytes());
     assert_eq!(bad_emit.status.code(), Some(2));
     assert!(stderr(&bad_emit).contains("asm"));
@@ -181,6 +196,25 @@ fn the_triple_picks_the_target_and_target_overrides_it() {
     );
     assert!(forced.status.success(), "{}", stderr(&forced));
     assert!(stdout(&forced).contains("llvm.or"), "{}", stdout(&forced));
+}
+
+#[test]
+fn presets_print_as_pass_pipelines_that_run_the_same() {
+    let preset = gas_opt(
+        &["--pipeline", "O0", "--dump-pass-pipeline"],
+        VALID.as_bytes(),
+    );
+    assert!(preset.status.success(), "{}", stderr(&preset));
+    assert_eq!(
+        stderr(&preset).trim(),
+        "builtin.module(gas-raise,gas-lower)"
+    );
+    let passes = gas_opt(
+        &["--pass-pipeline", "builtin.module(gas-raise,gas-lower)"],
+        VALID.as_bytes(),
+    );
+    assert!(passes.status.success(), "{}", stderr(&passes));
+    assert_eq!(stdout(&preset), stdout(&passes));
 }
 
 #[test]

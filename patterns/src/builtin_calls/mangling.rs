@@ -44,7 +44,12 @@ pub enum Type {
     /// A candidate: clang counts OpenCL's opaque types although they are builtin to it.
     Named(String),
     /// `Dv<length>_<element>`: an OpenCL vector.
-    Vector { length: u32, element: Box<Type> },
+    Vector {
+        /// The number of elements (2, 3, 4, 8 or 16 in OpenCL).
+        length: u32,
+        /// The element type.
+        element: Box<Type>,
+    },
     /// `U7_Atomic<value>`: C11 `_Atomic(value)`.
     Atomic(Box<Type>),
     /// `P<pointee>`; the pointee is [`Type::Qualified`] with an address space
@@ -53,7 +58,9 @@ pub enum Type {
     /// All of a type's qualifiers around its unqualified `base`:
     /// `U<len>AS<n>` first, then `r`, `V`, `K`.
     Qualified {
+        /// Every qualifier of the type (none empty in what [`demangle`] returns).
         qualifiers: Qualifiers,
+        /// The unqualified type (qualifiers are never nested).
         base: Box<Type>,
     },
 }
@@ -63,8 +70,11 @@ pub enum Type {
 pub struct Qualifiers {
     /// `None` for a type without address space (a by-value parameter).
     pub address_space: Option<AddressSpace>,
+    /// `r`: `restrict`.
     pub is_restrict: bool,
+    /// `V`: `volatile`.
     pub is_volatile: bool,
+    /// `K`: `const`.
     pub is_const: bool,
 }
 
@@ -88,24 +98,43 @@ pub enum AddressSpace {
 /// Types with a fixed Itanium code.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Builtin {
+    /// `void` (`v`).
     Void,
+    /// `bool` (`b`).
     Bool,
+    /// `char` (`c`).
     Char,
+    /// `signed char` (`a`).
     SignedChar,
+    /// `unsigned char`, OpenCL's `uchar` (`h`).
     UnsignedChar,
+    /// `short` (`s`).
     Short,
+    /// `unsigned short`, OpenCL's `ushort` (`t`).
     UnsignedShort,
+    /// `int` (`i`).
     Int,
+    /// `unsigned int`, OpenCL's `uint` (`j`).
     UnsignedInt,
+    /// `long`, 64 bits in OpenCL (`l`).
     Long,
+    /// `unsigned long`, OpenCL's `ulong` (`m`).
     UnsignedLong,
+    /// `long long` (`x`).
     LongLong,
+    /// `unsigned long long` (`y`).
     UnsignedLongLong,
+    /// `__int128` (`n`).
     Int128,
+    /// `unsigned __int128` (`o`).
     UnsignedInt128,
+    /// `float` (`f`).
     Float,
+    /// `double` (`d`).
     Double,
+    /// `long double` (`e`).
     LongDouble,
+    /// `__float128` (`g`).
     Float128,
     /// `half` (`Dh`).
     Half,

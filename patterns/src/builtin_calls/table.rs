@@ -18,10 +18,10 @@ pub enum NamedOverloads {
     /// without `__opencl_c_generic_address_space`.
     Always,
     /// Only libraries with OpenCL 3.0's named-space atomics (C11-style
-    /// atomics: atomic_init, atomic_store/load/exchange[_explicit],
-    /// atomic_compare_exchange_{strong,weak}[_explicit],
-    /// atomic_fetch_{add,sub,or,xor,and,min,max}[_explicit],
-    /// atomic_flag_test_and_set/clear[_explicit]). Clang 22's header declares
+    /// atomics: `atomic_init`, `atomic_store/load/exchange[_explicit]`,
+    /// `atomic_compare_exchange_{strong,weak}[_explicit]`,
+    /// `atomic_fetch_{add,sub,or,xor,and,min,max}[_explicit]`,
+    /// `atomic_flag_test_and_set/clear[_explicit]`). Clang 22's header declares
     /// them for every OpenCL C 3.0 compile, generic space or not, for the
     /// global and local spaces only: the atomic object is never private;
     /// `expected` of atomic_compare_exchange_* may be.
@@ -46,6 +46,7 @@ impl NamedOverloads {
 pub struct Builtin {
     /// The unmangled name, e.g. `vload4`.
     pub name: &'static str,
+    /// When a library has its named overloads, and for which spaces.
     pub named: NamedOverloads,
 }
 

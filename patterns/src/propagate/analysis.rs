@@ -34,7 +34,11 @@ pub enum ClosedWorld {
     /// Closed when the module has SPIR kernels (the default).
     #[default]
     WhenKernels,
+    /// Always closed: a non-kernel function is called only from the module
+    /// (`--closed-world always`).
     Always,
+    /// Never closed: only internal functions and variables count as seen
+    /// whole (`--closed-world never`).
     Never,
 }
 

@@ -8,7 +8,7 @@
 //! (externally visible helpers that were inlined everywhere, the
 //! `__clang_ocl_kern_imp_*` copy of every kernel).
 //!
-//! Roots: every function [`ModuleIndex::is_closed`] does not hold closed
+//! Roots: every function `ModuleIndex::is_closed` does not hold closed
 //! (kernels; with `--closed-world never` every exported function), every
 //! function whose address is taken anywhere (in code or in an initializer),
 //! and every symbol named by a module-level op that is neither a function

@@ -34,6 +34,7 @@ pub(crate) const CLONE_MARKER: &str = ".gas.";
 /// How many operations cloning may still add, and what it had to refuse.
 #[derive(Clone, Debug, Default)]
 pub struct CloneBudget {
+    /// Operations clones may still add.
     pub remaining: usize,
     /// Clones not made because they did not fit (by clone name).
     pub refused: std::collections::BTreeSet<String>,
@@ -118,10 +119,12 @@ pub(crate) struct Plan<'c, 'a> {
     calls: Vec<OperationRef<'c, 'a>>,
 }
 
-/// What [`specialize`] did.
+/// What cloning (`apply_plans`) did.
 #[derive(Default)]
 pub struct Specialized {
+    /// Clones made (a clone already in the module is reused, not counted).
     pub clones_created: usize,
+    /// Calls moved to a clone.
     pub calls_redirected: usize,
     /// Functions some of whose calls moved to clones.
     pub maybe_uncalled: Vec<String>,

@@ -4,7 +4,7 @@
 
 use clap::{Parser, ValueEnum};
 use gas_dialect::AddressSpaceMap;
-use gas_pipelines::registry::known_names;
+use gas_pipelines::registry::{gas_pass_names, known_names};
 use gas_pipelines::{
     driver, process, ClosedWorld, Emit, Options, Pipeline, PipelineError, RemarkKind, UnknownSpace,
     DEFAULT_PIPELINE,
@@ -69,6 +69,13 @@ struct Cli {
     /// A preset or a comma-separated list of steps.
     #[arg(long, default_value = DEFAULT_PIPELINE, long_help = format!("A preset or a comma-separated list of steps. Known: {}", known_names()))]
     pipeline: String,
+    /// A textual pass pipeline, mlir-opt's syntax, mixing gas passes and
+    /// MLIR's: `builtin.module(gas-raise,canonicalize,gas-propagate{clone-budget=100},gas-lower)`.
+    #[arg(long, value_name = "PIPELINE", conflicts_with = "pipeline", long_help = format!("A textual pass pipeline in mlir-opt's syntax, mixing gas passes and MLIR's: `builtin.module(gas-raise,canonicalize,gas-propagate{{clone-budget=100}},gas-lower)`. Gas passes run on the module (not nested); their options: target, closed-world, clone-budget, builtins, named-atomics, as the flags. Gas passes: {}", gas_pass_names()))]
+    pass_pipeline: Option<String>,
+    /// Print the pipeline that runs, as `--pass-pipeline` text, to stderr.
+    #[arg(long)]
+    dump_pass_pipeline: bool,
     /// What to print.
     #[arg(long, value_enum, default_value = "mlir")]
     emit: EmitArg,
@@ -149,13 +156,20 @@ fn main() -> ExitCode {
         .with_writer(std::io::stderr)
         .init();
     let cli = Cli::parse();
-    let pipeline = match Pipeline::parse(&cli.pipeline) {
+    let pipeline = match &cli.pass_pipeline {
+        Some(text) => Pipeline::parse_pass_pipeline(text),
+        None => Pipeline::parse(&cli.pipeline),
+    };
+    let pipeline = match pipeline {
         Ok(pipeline) => pipeline,
         Err(error) => {
             eprintln!("gas-opt: error: {error}");
             return ExitCode::from(USAGE_ERROR);
         }
     };
+    if cli.dump_pass_pipeline {
+        eprintln!("{}", pipeline.pass_pipeline());
+    }
     let options = Options {
         pipeline,
         emit: match cli.emit {

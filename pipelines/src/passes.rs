@@ -1,0 +1,376 @@
+//! gas's sets as MLIR passes, for any [`PassManager`](melior::pass::PassManager): `gas-raise`,
+//! `gas-propagate{closed-world=always}`, `gas-lower{target=nvptx}`, ... next
+//! to MLIR's own passes.
+//!
+//! MLIR's C API can run passes written outside MLIR but cannot register
+//! their names with its textual pipeline parser, so [`GasPasses`] reads
+//! textual pipelines itself ([`GasPasses::add_pipeline`]): gas passes become
+//! external passes, the rest goes to MLIR's parser. Each gas pass runs on a
+//! whole `builtin.module` (the sets read the module's call graph); run on
+//! any other op, it reports an error there and fails.
+//!
+//! ```
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! use gas_pipelines::passes::GasPasses;
+//! let context = gas_pipelines::driver::new_context()?;
+//! let mut module = melior::ir::Module::parse(&context, r#"
+//!   llvm.func @load(%p: !llvm.ptr<4>) -> i32 {
+//!     %v = llvm.load %p : !llvm.ptr<4> -> i32
+//!     llvm.return %v : i32
+//!   }"#).ok_or("parse")?;
+//! let manager = melior::pass::PassManager::new(&context);
+//! let passes = GasPasses::new(Default::default());
+//! passes.add_pipeline(manager.as_operation_pass_manager(), "gas-raise,canonicalize,gas-lower")?;
+//! manager.run(&mut module)?;
+//! assert!(module.as_operation().to_string().contains("llvm.switch"));
+//! # Ok(())
+//! # }
+//! ```
+
+use crate::ffi;
+use crate::pass_pipeline::{parse_elements, Element};
+use crate::registry::{
+    gas_pass_names, gas_step, pass_name, run_step, Stage, Step, StepConfig, StepOptions,
+    StepReport, PASS_PREFIX, STEPS,
+};
+use crate::PipelineError;
+use melior::ir::operation::OperationLike;
+use melior::ir::r#type::TypeId;
+use melior::ir::OperationRef;
+use melior::pass::{create_external, ExternalPass, OperationPassManager, Pass, RunExternalPass};
+use melior::utility::register_all_passes;
+use melior::ContextRef;
+use std::sync::{Arc, Mutex, PoisonError};
+
+/// What gas passes reported while they ran, in order.
+#[derive(Debug, Default)]
+pub struct Reports {
+    /// Each pass's `--stats` lines and warnings, by set name.
+    pub steps: Vec<(&'static str, StepReport)>,
+    /// The first failure, when the driver keeps errors to render them.
+    pub error: Option<PipelineError>,
+}
+
+/// Makes gas passes that share one configuration (the defaults of their
+/// options) and collect their reports.
+#[derive(Clone)]
+pub struct GasPasses {
+    config: StepConfig,
+    reports: Arc<Mutex<Reports>>,
+    /// Embedders get errors as MLIR diagnostics and gas's verifier after
+    /// each pass; `gas-opt` renders errors and verifies itself.
+    standalone: bool,
+}
+
+impl GasPasses {
+    /// Passes for an embedder's pass manager: a failure is reported as an
+    /// MLIR error at the module (or the ops concerned), and gas's own
+    /// verifier runs after each pass (MLIR's runs if the manager verifies).
+    pub fn new(config: StepConfig) -> Self {
+        Self {
+            config,
+            reports: Arc::default(),
+            standalone: true,
+        }
+    }
+
+    /// Passes for `gas-opt`'s driver, which renders errors and verifies.
+    pub(crate) fn for_driver(config: StepConfig) -> Self {
+        Self {
+            standalone: false,
+            ..Self::new(config)
+        }
+    }
+
+    /// The pass `name` (`gas-propagate`) with `options` (the text between
+    /// its braces, `clone-budget=100`).
+    pub fn create(&self, name: &str, options: &str) -> Result<Pass, PipelineError> {
+        let step = name
+            .strip_prefix(PASS_PREFIX)
+            .and_then(gas_step)
+            .ok_or_else(|| PipelineError::UnknownPass {
+                word: name.to_string(),
+                known: gas_pass_names(),
+            })?;
+        let options = StepOptions::parse(step, options)?;
+        Ok(self.create_step(step, &options))
+    }
+
+    /// The pass of `step`, with `options` on top of the shared configuration.
+    pub fn create_step(&self, step: &'static Step, options: &StepOptions) -> Pass {
+        let pass = GasPass {
+            step,
+            config: options.apply(self.config),
+            reports: Arc::clone(&self.reports),
+            standalone: self.standalone,
+        };
+        let name = pass_name(step);
+        create_external(
+            pass,
+            TypeId::create(pass_id(step)),
+            &name,
+            &name,
+            step.summary,
+            // Any op: a gas pass checks that it runs on a module itself and
+            // says so (a pass restricted to `builtin.module` added to a
+            // function's pass manager would abort in MLIR instead).
+            "",
+            &[],
+        )
+    }
+
+    /// Adds textual pipeline elements mixing gas and MLIR passes
+    /// (`gas-raise,canonicalize,gas-propagate{closed-world=never},func.func(cse)`)
+    /// to `manager`, which must run on `builtin.module` (or be a top-level
+    /// pass manager, run on a module) if a gas pass is among them. Errors
+    /// name the bad word; nothing is added then.
+    pub fn add_pipeline(
+        &self,
+        manager: OperationPassManager,
+        elements: &str,
+    ) -> Result<(), PipelineError> {
+        let elements = parse_elements(elements)?;
+        let mut passes = Vec::new();
+        for element in &elements {
+            passes.push(match element {
+                Element::Pass { name, options } if name.starts_with(PASS_PREFIX) => {
+                    Planned::Gas(self.create(name, options)?)
+                }
+                _ => {
+                    if let Some(pass) = element
+                        .passes()
+                        .into_iter()
+                        .find(|pass| pass.starts_with(PASS_PREFIX))
+                    {
+                        return Err(PipelineError::NestedGasPass {
+                            pass: pass.to_string(),
+                        });
+                    }
+                    Planned::Mlir(element.text())
+                }
+            });
+        }
+        // A top-level pass manager is op-agnostic (`any`); one nested under
+        // `any` is too, and there a gas pass reports the op it was given.
+        let anchor = ffi::anchor_of(manager);
+        if anchor != "builtin.module" && anchor != "any" {
+            if let Some(Element::Pass { name, .. }) = elements.iter().find(
+                |element| matches!(element, Element::Pass { name, .. } if name.starts_with(PASS_PREFIX)),
+            ) {
+                return Err(PipelineError::NestedGasPass { pass: name.clone() });
+            }
+        }
+        // MLIR's elements are checked before anything is added.
+        let upstream: Vec<&str> = passes
+            .iter()
+            .filter_map(|planned| match planned {
+                Planned::Mlir(text) => Some(text.as_str()),
+                Planned::Gas(_) => None,
+            })
+            .collect();
+        check_mlir_elements(&upstream.join(","))?;
+        register_all_passes();
+        for planned in passes {
+            match planned {
+                Planned::Gas(pass) => manager.add_pass(pass),
+                Planned::Mlir(text) => ffi::add_pipeline(manager, &text)
+                    .map_err(|message| PipelineError::MlirPassPipeline { message })?,
+            }
+        }
+        Ok(())
+    }
+
+    /// What the passes reported since the last call.
+    pub fn take_reports(&self) -> Reports {
+        std::mem::take(&mut *self.reports.lock().unwrap_or_else(PoisonError::into_inner))
+    }
+}
+
+enum Planned {
+    Gas(Pass),
+    Mlir(String),
+}
+
+/// Checks MLIR pipeline elements against MLIR's registry, on a pass manager
+/// of a scratch context; the error is MLIR's, naming the bad word.
+pub fn check_mlir_elements(elements: &str) -> Result<(), PipelineError> {
+    if elements.is_empty() {
+        return Ok(());
+    }
+    register_all_passes();
+    let context = melior::Context::new();
+    let manager = melior::pass::PassManager::new(&context);
+    ffi::add_pipeline(manager.as_operation_pass_manager(), elements)
+        .map_err(|message| PipelineError::MlirPassPipeline { message })
+}
+
+/// One address per step for the passes' MLIR type ids.
+#[repr(align(8))]
+struct PassId(#[allow(dead_code)] u8);
+
+static PASS_IDS: [PassId; STEPS.len()] = [const { PassId(0) }; STEPS.len()];
+
+fn pass_id(step: &Step) -> &'static PassId {
+    let index = STEPS
+        .iter()
+        .position(|known| std::ptr::eq(known, step))
+        .unwrap_or(0);
+    &PASS_IDS[index]
+}
+
+/// One gas set as an external pass.
+#[derive(Clone)]
+struct GasPass {
+    step: &'static Step,
+    config: StepConfig,
+    reports: Arc<Mutex<Reports>>,
+    standalone: bool,
+}
+
+impl<'c> RunExternalPass<'c> for GasPass {
+    fn initialize(&mut self, _context: ContextRef<'c>) {}
+
+    fn run(&mut self, operation: OperationRef<'c, '_>, pass: ExternalPass<'_>) {
+        let name = pass_name(self.step);
+        let _span = tracing::info_span!("pass", pass = %name).entered();
+        let op_name = gas_patterns::ir::name_of(&operation);
+        if op_name != "builtin.module" {
+            ffi::emit_error(
+                operation.location(),
+                &format!("`{name}` runs on builtin.module, not on `{op_name}`"),
+            );
+            pass.signal_failure();
+            return;
+        }
+        let context = operation.context();
+        let context = ffi::context_of(&context);
+        let mut module = ffi::borrow_module(&operation);
+        let result = run_step(self.step, context, &mut module, &self.config);
+        let mut reports = self.reports.lock().unwrap_or_else(PoisonError::into_inner);
+        match result {
+            Ok(report) => {
+                reports.steps.push((self.step.name, report));
+                if self.standalone
+                    && gas_dialect::verify::verify(
+                        &module.as_operation(),
+                        &self.config.address_spaces,
+                    )
+                    .is_err()
+                {
+                    pass.signal_failure();
+                }
+            }
+            Err(error) => {
+                if self.standalone {
+                    if !error.is_reported() {
+                        ffi::emit_error(operation.location(), &format!("{name}: {error}"));
+                    }
+                } else if reports.error.is_none() {
+                    reports.error = Some(error);
+                }
+                pass.signal_failure();
+            }
+        }
+    }
+}
+
+/// Runs one stage of a pipeline on `module` through a pass manager: a gas
+/// pass, or MLIR's passes. `verify`: MLIR verifies between the passes of
+/// an MLIR stage (the driver verifies after each stage itself).
+pub(crate) fn run_stage(
+    stage: &Stage,
+    context: &melior::Context,
+    module: &mut melior::ir::Module,
+    config: &StepConfig,
+    verify: bool,
+) -> Result<StepReport, PipelineError> {
+    let manager = melior::pass::PassManager::new(context);
+    match stage {
+        Stage::Gas { step, options } => {
+            manager.enable_verifier(false);
+            let passes = GasPasses::for_driver(*config);
+            manager.add_pass(passes.create_step(step, options));
+            let ran = manager.run(module);
+            let mut reports = passes.take_reports();
+            if let Some(error) = reports.error {
+                return Err(error);
+            }
+            ran.map_err(|_| PipelineError::StepFailed {
+                step: step.name.to_string(),
+            })?;
+            Ok(reports
+                .steps
+                .pop()
+                .map(|(_, report)| report)
+                .unwrap_or_default())
+        }
+        Stage::Mlir { name, elements } => {
+            manager.enable_verifier(verify);
+            register_all_passes();
+            ffi::add_pipeline(manager.as_operation_pass_manager(), elements)
+                .map_err(|message| PipelineError::MlirPassPipeline { message })?;
+            manager
+                .run(module)
+                .map(|()| StepReport::default())
+                .map_err(|_| PipelineError::StepFailed { step: name.clone() })
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn anchors_are_read_from_pass_managers() {
+        let context = melior::Context::new();
+        let manager = melior::pass::PassManager::new(&context);
+        assert_eq!(ffi::anchor_of(manager.as_operation_pass_manager()), "any");
+        let functions = manager.nested_under("func.func");
+        assert_eq!(ffi::anchor_of(functions), "func.func");
+    }
+
+    #[test]
+    fn gas_passes_are_refused_under_functions() {
+        let context = melior::Context::new();
+        let manager = melior::pass::PassManager::new(&context);
+        let passes = GasPasses::new(StepConfig::default());
+        let functions = manager.nested_under("llvm.func");
+        let error = passes
+            .add_pipeline(functions, "canonicalize,gas-raise")
+            .expect_err("gas-raise runs on modules");
+        assert!(error.to_string().contains("`gas-raise`"), "{error}");
+        let error = passes
+            .add_pipeline(manager.as_operation_pass_manager(), "gas-raise,frobnicate")
+            .expect_err("frobnicate is no pass");
+        assert!(error.to_string().contains("'frobnicate'"), "{error}");
+    }
+
+    #[test]
+    fn gas_passes_nested_under_any_report_the_op() {
+        let context = crate::driver::new_context().expect("context");
+        let collected = std::rc::Rc::new(std::cell::RefCell::new(Vec::new()));
+        let sink = std::rc::Rc::clone(&collected);
+        context.attach_diagnostic_handler(move |diagnostic| {
+            sink.borrow_mut().push(diagnostic.to_string());
+            true
+        });
+        let mut module = melior::ir::Module::parse(&context, "llvm.func @f() {\n  llvm.return\n}")
+            .expect("valid");
+        let manager = melior::pass::PassManager::new(&context);
+        let passes = GasPasses::new(StepConfig::default());
+        passes
+            .add_pipeline(manager.as_operation_pass_manager(), "any(canonicalize)")
+            .expect("valid");
+        manager
+            .nested_under("any")
+            .add_pass(passes.create("gas-raise", "").expect("known"));
+        assert!(manager.run(&mut module).is_err());
+        let collected = collected.borrow();
+        assert!(
+            collected.iter().any(|message| message
+                .contains("`gas-raise` runs on builtin.module, not on `llvm.func`")),
+            "{collected:?}"
+        );
+    }
+}
