@@ -77,18 +77,20 @@ pub fn borrow_module<'c>(operation: &OperationRef<'c, '_>) -> ManuallyDrop<Modul
     })
 }
 
+/// An MLIR string callback that appends to the `String` `data` points at.
+unsafe extern "C" fn append_to_string(text: mlir_sys::MlirStringRef, data: *mut c_void) {
+    // SAFETY: callers pass a `String` alive for the call as `data`; MLIR
+    // passes valid (pointer, length) pairs.
+    unsafe {
+        let buffer = &mut *data.cast::<String>();
+        let bytes = std::slice::from_raw_parts(text.data.cast::<u8>(), text.length);
+        buffer.push_str(&String::from_utf8_lossy(bytes));
+    }
+}
+
 /// Adds MLIR pass pipeline elements (`canonicalize,func.func(cse)`) to
 /// `manager`; the error is MLIR's message naming what it could not read.
 pub fn add_pipeline(manager: OperationPassManager, elements: &str) -> Result<(), String> {
-    unsafe extern "C" fn append(text: mlir_sys::MlirStringRef, data: *mut c_void) {
-        // SAFETY: `data` is the String below, alive for the call; MLIR
-        // passes valid string refs.
-        unsafe {
-            let message = &mut *data.cast::<String>();
-            let bytes = std::slice::from_raw_parts(text.data.cast::<u8>(), text.length);
-            message.push_str(&String::from_utf8_lossy(bytes));
-        }
-    }
     let mut message = String::new();
     let text = mlir_sys::MlirStringRef {
         data: elements.as_ptr().cast::<c_char>(),
@@ -100,7 +102,7 @@ pub fn add_pipeline(manager: OperationPassManager, elements: &str) -> Result<(),
         mlir_sys::mlirOpPassManagerAddPipeline(
             manager.to_raw(),
             text,
-            Some(append),
+            Some(append_to_string),
             (&mut message as *mut String).cast::<c_void>(),
         )
     };
@@ -114,20 +116,12 @@ pub fn add_pipeline(manager: OperationPassManager, elements: &str) -> Result<(),
 /// The op name `manager` runs on (`builtin.module`, `func.func`, `any`),
 /// read from its printed pipeline.
 pub fn anchor_of(manager: OperationPassManager) -> String {
-    unsafe extern "C" fn append(text: mlir_sys::MlirStringRef, data: *mut c_void) {
-        // SAFETY: as in `add_pipeline`.
-        unsafe {
-            let printed = &mut *data.cast::<String>();
-            let bytes = std::slice::from_raw_parts(text.data.cast::<u8>(), text.length);
-            printed.push_str(&String::from_utf8_lossy(bytes));
-        }
-    }
     let mut printed = String::new();
     // SAFETY: the manager is alive; the callback writes only into `printed`.
     unsafe {
         mlir_sys::mlirPrintPassPipeline(
             manager.to_raw(),
-            Some(append),
+            Some(append_to_string),
             (&mut printed as *mut String).cast::<c_void>(),
         );
     }

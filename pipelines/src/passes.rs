@@ -30,8 +30,8 @@
 use crate::ffi;
 use crate::pass_pipeline::{parse_elements, Element};
 use crate::registry::{
-    gas_pass_names, gas_step, pass_name, run_step, Stage, Step, StepConfig, StepOptions,
-    StepReport, PASS_PREFIX, STEPS,
+    gas_pass_names, gas_step, pass_name, refuse_nested_gas_passes, run_step, Stage, Step,
+    StepConfig, StepOptions, StepReport, PASS_PREFIX, STEPS,
 };
 use crate::PipelineError;
 use melior::ir::operation::OperationLike;
@@ -137,15 +137,7 @@ impl GasPasses {
                     Planned::Gas(self.create(name, options)?)
                 }
                 _ => {
-                    if let Some(pass) = element
-                        .passes()
-                        .into_iter()
-                        .find(|pass| pass.starts_with(PASS_PREFIX))
-                    {
-                        return Err(PipelineError::NestedGasPass {
-                            pass: pass.to_string(),
-                        });
-                    }
+                    refuse_nested_gas_passes(element)?;
                     Planned::Mlir(element.text())
                 }
             });

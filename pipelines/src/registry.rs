@@ -609,21 +609,30 @@ fn stage_of_element(element: &crate::pass_pipeline::Element) -> Result<Stage, Pi
             });
         }
     }
-    if let Some(pass) = element
-        .passes()
-        .into_iter()
-        .find(|pass| pass.starts_with(PASS_PREFIX))
-    {
-        return Err(PipelineError::NestedGasPass {
-            pass: pass.to_string(),
-        });
-    }
+    refuse_nested_gas_passes(element)?;
     let elements = element.text();
     let name = STEPS
         .iter()
         .find(|step| matches!(step.kind, StepKind::MlirPasses(text) if text == elements))
         .map_or_else(|| elements.clone(), |step| step.name.to_string());
     Ok(Stage::Mlir { name, elements })
+}
+
+/// Gas passes run on the whole module: one inside a nested pipeline
+/// (`func.func(gas-raise)`) is an error naming it.
+pub(crate) fn refuse_nested_gas_passes(
+    element: &crate::pass_pipeline::Element,
+) -> Result<(), PipelineError> {
+    match element
+        .passes()
+        .into_iter()
+        .find(|pass| pass.starts_with(PASS_PREFIX))
+    {
+        Some(pass) => Err(PipelineError::NestedGasPass {
+            pass: pass.to_string(),
+        }),
+        None => Ok(()),
+    }
 }
 
 /// The gas set (not an MLIR step) called `name`.
