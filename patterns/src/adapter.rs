@@ -108,10 +108,22 @@ impl Pattern {
 /// is offered to the patterns once, ops the patterns create are not
 /// revisited, and nothing is folded or erased besides what the patterns
 /// rewrite. Right for sets whose rewrites do not enable one another.
-#[tracing::instrument(skip_all, fields(set = set))]
 pub fn apply_by_walk(
     context: &Context,
     module: &Module,
+    map: AddressSpaceMap,
+    set: &'static str,
+    patterns: &[Pattern],
+) {
+    apply_by_walk_on(context, module.as_operation(), map, set, patterns);
+}
+
+/// [`apply_by_walk`] on `root` and the ops nested in it (one function, for
+/// sets that run per function).
+#[tracing::instrument(skip_all, fields(set = set))]
+pub fn apply_by_walk_on(
+    context: &Context,
+    root: OperationRef,
     map: AddressSpaceMap,
     set: &'static str,
     patterns: &[Pattern],
@@ -121,12 +133,21 @@ pub fn apply_by_walk(
         collection.add(pattern.into_rewrite_pattern(context, map));
     }
     let frozen = collection.freeze().into_raw();
-    // SAFETY: the module and the frozen set are alive; melior's wrapper would
+    // SAFETY: the op and the frozen set are alive; melior's wrapper would
     // leak the frozen set, so it is destroyed here after the driver ran.
     unsafe {
-        mlir_sys::mlirWalkAndApplyPatterns(module.as_operation().to_raw(), frozen);
+        mlir_sys::mlirWalkAndApplyPatterns(root.to_raw(), frozen);
         mlir_sys::mlirFrozenRewritePatternSetDestroy(frozen);
     }
+}
+
+/// The context a pass's op lives in, for as long as `context` (the op's
+/// [`melior::ContextRef`]) lives: melior's `to_ref` points at the
+/// `ContextRef` itself, not at the context.
+pub fn context_of<'a>(context: &'a melior::ContextRef) -> &'a Context {
+    // SAFETY: the result is bounded by the borrow of the `ContextRef` it
+    // reinterprets.
+    unsafe { context.to_ref() }
 }
 
 // In-place IR edits melior offers only on owned or `OperationRefMut`

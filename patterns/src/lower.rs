@@ -24,7 +24,7 @@
 
 mod switch_blocks;
 
-use crate::adapter::{apply_by_walk, Applied, Environment, NotApplied, Pattern, Rewrite};
+use crate::adapter::{apply_by_walk_on, Applied, Environment, NotApplied, Pattern, Rewrite};
 use crate::emit::{EmitError, Emitter, IntPredicate};
 use crate::kernels::FunctionFlags;
 use gas_dialect::ops::{pointer_type, Dispatch};
@@ -33,22 +33,22 @@ use gas_dialect::{
     AddressSpace, AddressSpaceMap, FlatSpaceTests, GenericPointers, SpaceSet, SpaceTest,
 };
 use melior::ir::operation::{OperationLike, OperationResult};
+use melior::ir::r#type::TypeId;
 use melior::ir::{Module, OperationRef, Type, Value, ValueLike};
-use melior::pass::PassManager;
+use melior::pass::{create_external, ExternalPass, PassManager, RunExternalPass};
 use melior::utility::{parse_pass_pipeline, register_all_passes};
-use melior::Context;
 use melior::RewriterBase;
+use melior::{Context, ContextRef};
+use std::sync::{Arc, Mutex, PoisonError};
 use thiserror::Error;
 
 /// The set's name, as in DESIGN.md and `--pipeline`.
 pub const SET: &str = "lower";
 
 /// What `lower` needs to know before it rewrites, found in one walk.
-struct Survey<'c, 'a> {
+struct Survey {
     /// Ops that carry a gas event where lower cannot follow it (reported).
     escaping_events: usize,
-    /// The `gas.tag`s that have uses (before the consumers are lowered).
-    used_tags: Vec<OperationRef<'c, 'a>>,
     /// Async copies or waits are present: the work-group builtins are needed.
     has_work_group_ops: bool,
 }
@@ -57,11 +57,10 @@ struct Survey<'c, 'a> {
 /// and the casts `raise` puts around SPIR events fold away. An event that
 /// goes anywhere else (a branch, a call, a return, memory) would be left
 /// with gas's type; each op that takes or gives one is reported.
-fn survey<'c, 'a>(context: &Context, module: &'a Module<'c>) -> Survey<'c, 'a> {
-    use gas_dialect::names::{ASYNC_COPY_2D, ASYNC_COPY_3D, TAG, WAIT_EVENTS};
+fn survey(context: &Context, module: &Module) -> Survey {
+    use gas_dialect::names::{ASYNC_COPY_2D, ASYNC_COPY_3D, WAIT_EVENTS};
     let mut survey = Survey {
         escaping_events: 0,
-        used_tags: Vec::new(),
         has_work_group_ops: false,
     };
     let event = gas_dialect::ops::event_type(context).ok();
@@ -71,13 +70,6 @@ fn survey<'c, 'a>(context: &Context, module: &'a Module<'c>) -> Survey<'c, 'a> {
         if gas_dialect::names::is_gas_op(name) {
             survey.has_work_group_ops |=
                 [ASYNC_COPY_2D, ASYNC_COPY_3D, WAIT_EVENTS].contains(&name);
-            if name == TAG
-                && op
-                    .result(0)
-                    .is_ok_and(|result| crate::adapter::has_uses(result.into()))
-            {
-                survey.used_tags.push(op);
-            }
             return;
         }
         let Some(event) = event else {
@@ -201,16 +193,9 @@ pub fn run(
             .declare(context, module)
             .map_err(|_| LowerError::Conversion)?;
     }
-    let mut patterns = Vec::new();
-    populate_lower_patterns(&mut patterns);
-    // Consumers of generic pointers first, while the `gas.tag`s that feed
-    // them are still there to fold with (`untag(tag p)` == `p`).
-    let (consumers, others): (Vec<Pattern>, Vec<Pattern>) = patterns
-        .into_iter()
-        .partition(|pattern| CONSUMERS.contains(&pattern.root));
-    apply_by_walk(context, module, *map, SET, &consumers);
-    erase_unused_tags(context, &survey.used_tags);
-    apply_by_walk(context, module, *map, SET, &others);
+    // Each function (and global initializer) on its own, in parallel:
+    // nothing of lower's crosses a function.
+    let outcome = lower_each_function(context, module, map)?;
     export_decisions(context, module);
     let count = gas_dialect::verify::report_gas_ops(
         &module.as_operation(),
@@ -219,10 +204,12 @@ pub fn run(
     if count > 0 {
         return Err(LowerError::OpsLeft { count });
     }
-    // The switches become blocks here; MLIR's conversions only run for what
-    // is left (structured ops of other sets, SPIR's null events).
-    let converted = switch_blocks::convert(context, module).map_err(|_| LowerError::Conversion)?;
-    if converted.everything {
+    if outcome.failed {
+        return Err(LowerError::Conversion);
+    }
+    // The switches became blocks; MLIR's conversions only run for what is
+    // left (structured ops of other sets, SPIR's null events).
+    if !outcome.left_for_mlir {
         return Ok(());
     }
     register_all_passes();
@@ -233,6 +220,99 @@ pub fn run(
     )
     .map_err(|_| LowerError::Conversion)?;
     manager.run(module).map_err(|_| LowerError::Conversion)
+}
+
+/// What lowering the functions found, over all of them.
+#[derive(Default)]
+struct FunctionsOutcome {
+    /// An LLVM op could not be built somewhere.
+    failed: bool,
+    /// Some function has ops only MLIR's conversions lower.
+    left_for_mlir: bool,
+}
+
+/// Lowers every top-level op of `module` (functions, global initializers)
+/// as a nested MLIR pass, so that MLIR runs them in parallel when the
+/// context may use threads.
+fn lower_each_function(
+    context: &Context,
+    module: &mut Module,
+    map: &AddressSpaceMap,
+) -> Result<FunctionsOutcome, LowerError> {
+    #[repr(align(8))]
+    struct PassId;
+    static LOWER_FUNCTION: PassId = PassId;
+    let outcome = Arc::new(Mutex::new(FunctionsOutcome::default()));
+    let pass = LowerFunction {
+        map: *map,
+        outcome: Arc::clone(&outcome),
+    };
+    let manager = PassManager::new(context);
+    // Verified before lowering, and by the caller after it.
+    manager.enable_verifier(false);
+    manager.nested_under("any").add_pass(create_external(
+        pass,
+        TypeId::create(&LOWER_FUNCTION),
+        "GasLowerFunction",
+        "gas-lower-function",
+        "lower's rewrites on one function",
+        "",
+        &[],
+    ));
+    manager.run(module).map_err(|_| LowerError::Conversion)?;
+    let outcome = std::mem::take(&mut *outcome.lock().unwrap_or_else(PoisonError::into_inner));
+    Ok(outcome)
+}
+
+/// `lower` on one function, as an MLIR pass.
+#[derive(Clone)]
+struct LowerFunction {
+    map: AddressSpaceMap,
+    outcome: Arc<Mutex<FunctionsOutcome>>,
+}
+
+impl<'c> RunExternalPass<'c> for LowerFunction {
+    fn initialize(&mut self, _context: ContextRef<'c>) {}
+
+    fn run(&mut self, function: OperationRef<'c, '_>, _pass: ExternalPass<'_>) {
+        let context = function.context();
+        let context = crate::adapter::context_of(&context);
+        let result = lower_function(context, function, &self.map);
+        let mut outcome = self.outcome.lock().unwrap_or_else(PoisonError::into_inner);
+        match result {
+            Ok(converted) => outcome.left_for_mlir |= !converted.everything,
+            Err(_) => outcome.failed = true,
+        }
+    }
+}
+
+/// The rewrites of `lower` on `function`: consumers of generic pointers
+/// first, while the `gas.tag`s that feed them are still there to fold with
+/// (`untag(tag p)` == `p`), then the rest; then the switches become blocks.
+fn lower_function(
+    context: &Context,
+    function: OperationRef,
+    map: &AddressSpaceMap,
+) -> Result<switch_blocks::Converted, EmitError> {
+    let mut used_tags = Vec::new();
+    crate::ir::each_op(function, &mut |op| {
+        if op.name().as_string_ref().as_str() == Ok(gas_dialect::names::TAG)
+            && op
+                .result(0)
+                .is_ok_and(|result| crate::adapter::has_uses(result.into()))
+        {
+            used_tags.push(op);
+        }
+    });
+    let mut patterns = Vec::new();
+    populate_lower_patterns(&mut patterns);
+    let (consumers, others): (Vec<Pattern>, Vec<Pattern>) = patterns
+        .into_iter()
+        .partition(|pattern| CONSUMERS.contains(&pattern.root));
+    apply_by_walk_on(context, function, *map, SET, &consumers);
+    erase_unused_tags(context, &used_tags);
+    apply_by_walk_on(context, function, *map, SET, &others);
+    switch_blocks::convert(context, function)
 }
 
 /// Erases the tags of `tags` the consumers folded away (IRDL ops have no

@@ -1,7 +1,7 @@
 //! `lower`'s switches made LLVM blocks directly: each `scf.index_switch` on
 //! `arith.index_cast %tag : i64 to index` becomes what MLIR's
 //! `convert-scf-to-cf` and `convert-to-llvm` would make of it, block for
-//! block (so the output is the same), in one pass over the module with no
+//! block (so the output is the same), in one pass over each function with no
 //! conversion framework: the block is split after the switch into a
 //! continuation block whose arguments are the switch's results, each case
 //! region's blocks (then the default's) move before it with their
@@ -20,25 +20,25 @@ use melior::ir::attribute::DenseI64ArrayAttribute;
 use melior::ir::block::BlockLike;
 use melior::ir::operation::OperationLike;
 use melior::ir::r#type::IntegerType;
-use melior::ir::{Block, BlockRef, Module, OperationRef, RegionLike, Type, Value, ValueLike};
+use melior::ir::{Block, BlockRef, OperationRef, RegionLike, Type, Value, ValueLike};
 use melior::{Context, IrRewriter};
 
 const INDEX_SWITCH: &str = "scf.index_switch";
 
 /// What [`convert`] did.
 pub(super) struct Converted {
-    /// The module has nothing left for MLIR's finishing conversions: every
+    /// The function has nothing left for MLIR's finishing conversions: every
     /// switch became blocks and no other `scf`, `arith` or `cf` op (nor an
     /// unrealized cast) was there.
     pub everything: bool,
 }
 
-/// Converts every switch of `module` this can.
-pub(super) fn convert(context: &Context, module: &Module) -> Result<Converted, EmitError> {
+/// Converts every switch in `root` (a function) this can.
+pub(super) fn convert(context: &Context, root: OperationRef) -> Result<Converted, EmitError> {
     let mut switches = Vec::new();
     let mut others = false;
     let mut casts = 0;
-    each_op(module.as_operation(), &mut |op| {
+    each_op(root, &mut |op| {
         let name = op.name();
         let name = name.as_string_ref().as_str().unwrap_or_default();
         match name {
