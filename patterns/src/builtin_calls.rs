@@ -398,8 +398,8 @@ impl<'r, 'c, 'a> Rewrite<'r, 'c, 'a> {
         let Plan::Fence(spaces) = plan else {
             return None;
         };
-        let result: Value = self.call.result(0).ok()?.into();
-        let pointer = self.call.operand(0).ok()?;
+        let result: Value = crate::ir::result(&self.call, 0)?.into();
+        let pointer = crate::ir::operand(&self.call, 0)?;
         self.rewriter.set_insertion_point_before(self.call);
         let emitter = self.emitter();
         let fence_of = |space: AddressSpace| match space {
@@ -427,7 +427,7 @@ impl<'r, 'c, 'a> Rewrite<'r, 'c, 'a> {
         let emitter = self.emitter();
         let null = emitter.zero(named).ok()?;
         emitter
-            .icmp(IntPredicate::Ne, cast.result(0).ok()?.into(), null)
+            .icmp(IntPredicate::Ne, crate::ir::result(&cast, 0)?.into(), null)
             .ok()
     }
 
@@ -480,7 +480,7 @@ impl<'r, 'c, 'a> Rewrite<'r, 'c, 'a> {
         self.rewriter.set_insertion_point_before(self.call);
         let mut casted = Vec::new();
         for (position, space) in arguments {
-            let operand = self.call.operand(*position).ok()?;
+            let operand = crate::ir::operand(&self.call, *position)?;
             let named = pointer_type(self.context, self.map, *space);
             let cast = self.casts.to_named(operand, named, self.call.location())?;
             casted.push((*position, self.rewriter.insert(cast).result(0).ok()?.into()));
@@ -565,7 +565,7 @@ impl<'r, 'c, 'a> Rewrite<'r, 'c, 'a> {
             chosen.pop();
             return results;
         }
-        let pointer = self.call.operand(argument.position).ok()?;
+        let pointer = crate::ir::operand(&self.call, argument.position)?;
         let is_there = self.is_in(pointer, *first)?;
         let result_types: Vec<Type> = self.call.results().map(|result| result.r#type()).collect();
         let emitter = self.emitter();

@@ -68,7 +68,7 @@ pub fn run<'c>(
             // Before `raise` (or on what it leaves), accesses and explicit
             // casts are still LLVM loads, stores and builtin calls.
             "llvm.store" => {
-                let stores_pointer = op.operand(0).is_ok_and(|value| {
+                let stores_pointer = crate::ir::operand(&op, 0).is_some_and(|value| {
                     gas_dialect::ops::pointer_address_space(value.r#type()).is_some()
                 });
                 needs_facts |= generic_operand(0) || (generic_operand(1) && stores_pointer);
@@ -76,7 +76,7 @@ pub fn run<'c>(
             "llvm.load" if generic_operand(0) => {}
             "llvm.call" if explicit_cast_call(&op) => needs_facts = true,
             "llvm.mlir.zero" => {
-                needs_facts |= op.result(0).is_ok_and(|result| {
+                needs_facts |= crate::ir::result(&op, 0).is_some_and(|result| {
                     value_space(result.into(), map) == Some(AddressSpace::Generic)
                 })
             }
@@ -159,7 +159,7 @@ impl Checker<'_> {
     }
 
     fn explicit_cast(&self, op: &OperationRef) -> Option<String> {
-        let pointer = op.operand(0).ok()?;
+        let pointer = crate::ir::operand(op, 0)?;
         let target = self.result_space(op)?;
         let spaces = self.facts.of(pointer);
         if spaces.is_empty() {
@@ -180,7 +180,7 @@ impl Checker<'_> {
     }
 
     fn cast_from_generic(&self, op: &OperationRef) -> Option<String> {
-        let pointer = op.operand(0).ok()?;
+        let pointer = crate::ir::operand(op, 0)?;
         if self.space(pointer) != Some(AddressSpace::Generic) {
             return None;
         }
@@ -224,13 +224,13 @@ impl Checker<'_> {
     }
 
     fn load(&self, op: &OperationRef) -> Option<String> {
-        let address = op.operand(0).ok()?;
+        let address = crate::ir::operand(op, 0)?;
         self.only_null(address, "llvm.load")
     }
 
     fn store(&self, op: &OperationRef) -> Option<String> {
-        let value = op.operand(0).ok()?;
-        let address = op.operand(1).ok()?;
+        let value = crate::ir::operand(op, 0)?;
+        let address = crate::ir::operand(op, 1)?;
         if let Some(null) = self.only_null(address, "llvm.store") {
             return Some(null);
         }

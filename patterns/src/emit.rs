@@ -248,7 +248,7 @@ impl<'r, 'c, 'a> Emitter<'r, 'c, 'a> {
             builder = builder.add_results(&[result]);
         }
         let call = self.insert(NAME, builder)?;
-        Ok(call.result(0).ok().map(Into::into))
+        Ok(crate::ir::result(&call, 0).map(Into::into))
     }
 
     /// `llvm.call_intrinsic` of `intrinsic` (an LLVM intrinsic's name) on

@@ -153,7 +153,7 @@ impl<'c, 'a> Explainer<'_, 'c, 'a> {
     }
 
     fn to_named(&self, op: &OperationRef<'c, 'a>) -> Option<String> {
-        let pointer = op.operand(0).ok()?;
+        let pointer = crate::ir::operand(op, 0)?;
         let target = op
             .result(0)
             .ok()
@@ -211,7 +211,7 @@ impl<'c, 'a> Explainer<'_, 'c, 'a> {
         };
         let op = result.owner();
         let name = name_of(&op);
-        let operand = |position: usize| op.operand(position).ok();
+        let operand = |position: usize| crate::ir::operand(&op, position);
         match name.as_str() {
             "llvm.getelementptr" | names::TAG | "llvm.addrspacecast" => match operand(0) {
                 Some(source) if self.is_generic(source) => self.reason(source, depth + 1, seen),
@@ -345,7 +345,7 @@ impl<'c, 'a> Explainer<'_, 'c, 'a> {
             .get(&symbol)
             .into_iter()
             .flatten()
-            .filter_map(|call| call.operand(position).ok())
+            .filter_map(|call| crate::ir::operand(call, position))
             .collect();
         if arguments.is_empty() {
             return format!("parameter {position} of @{symbol}, which nothing calls");
@@ -389,7 +389,7 @@ impl<'c, 'a> Explainer<'_, 'c, 'a> {
             .get(&callee)
             .into_iter()
             .flatten()
-            .filter_map(|ret| ret.operand(0).ok())
+            .filter_map(|ret| crate::ir::operand(ret, 0))
             .collect();
         self.merge(
             &returned,
@@ -410,7 +410,7 @@ impl<'c, 'a> Explainer<'_, 'c, 'a> {
         depth: usize,
         seen: &mut HashSet<usize>,
     ) -> String {
-        let Ok(address) = load.operand(0) else {
+        let Some(address) = crate::ir::operand(load, 0) else {
             return format!("pointer loaded from memory{}", self.at(load));
         };
         let root = strip_geps(address);
@@ -484,7 +484,7 @@ impl<'c, 'a> Explainer<'_, 'c, 'a> {
         let stored: Vec<Value<'c, 'a>> = uses
             .iter()
             .filter(|(user, position)| *position == 1 && name_of(user) == "llvm.store")
-            .filter_map(|(user, _)| user.operand(0).ok())
+            .filter_map(|(user, _)| crate::ir::operand(user, 0))
             .filter(|value| self.is_generic(*value))
             .collect();
         let union = stored
@@ -576,7 +576,7 @@ fn strip_geps<'c: 'a, 'a>(mut pointer: Value<'c, 'a>) -> Value<'c, 'a> {
         if name_of(&owner) != "llvm.getelementptr" {
             break;
         }
-        let Ok(base) = owner.operand(0) else {
+        let Some(base) = crate::ir::operand(&owner, 0) else {
             break;
         };
         pointer = base;

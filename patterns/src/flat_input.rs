@@ -316,7 +316,7 @@ pub fn seed(
     }
     if map.alloca_space != AddressSpace::Generic {
         for alloca in allocas {
-            let Ok(result) = alloca.result(0) else {
+            let Some(result) = crate::ir::result(&alloca, 0) else {
                 continue;
             };
             let result: Value = result.into();

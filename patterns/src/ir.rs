@@ -7,6 +7,60 @@ use melior::ir::operation::OperationLike;
 use melior::ir::operation::OperationResult;
 use melior::ir::{OperationRef, RegionLike, Value};
 
+// melior's positional accessors (`operand`, `result`, `region`,
+// `successor`, `argument`) build their out-of-range error from the printed
+// op or block, and printing an op prints and verifies the whole module from
+// its top-level ancestor: slow on large modules, and a data race while
+// `lower` rewrites other functions in parallel. These check the count
+// first; use them wherever the position may be out of range.
+
+/// Operand `index` of `op`, if it has one.
+pub fn operand<'c: 'a, 'a>(op: &OperationRef<'c, 'a>, index: usize) -> Option<Value<'c, 'a>> {
+    (index < op.operand_count())
+        .then(|| op.operand(index).ok())
+        .flatten()
+}
+
+/// Result `index` of `op`, if it has one.
+pub fn result<'c: 'a, 'a>(
+    op: &OperationRef<'c, 'a>,
+    index: usize,
+) -> Option<OperationResult<'c, 'a>> {
+    (index < op.result_count())
+        .then(|| op.result(index).ok())
+        .flatten()
+}
+
+/// Region `index` of `op`, if it has one.
+pub fn region<'c: 'a, 'a>(
+    op: &OperationRef<'c, 'a>,
+    index: usize,
+) -> Option<melior::ir::RegionRef<'c, 'a>> {
+    (index < op.region_count())
+        .then(|| op.region(index).ok())
+        .flatten()
+}
+
+/// Successor `index` of `op`, if it has one.
+pub fn successor<'c: 'a, 'a>(
+    op: &OperationRef<'c, 'a>,
+    index: usize,
+) -> Option<melior::ir::BlockRef<'c, 'a>> {
+    (index < op.successor_count())
+        .then(|| op.successor(index).ok())
+        .flatten()
+}
+
+/// Argument `index` of `block`, if it has one.
+pub fn argument<'c: 'a, 'a>(
+    block: &melior::ir::BlockRef<'c, 'a>,
+    index: usize,
+) -> Option<melior::ir::block::BlockArgument<'c, 'a>> {
+    (index < block.argument_count())
+        .then(|| block.argument(index).ok())
+        .flatten()
+}
+
 /// The op's name as a `String` (empty if it is not UTF-8).
 pub fn name_of(op: &OperationRef) -> String {
     op.name()
@@ -20,7 +74,7 @@ pub fn name_of(op: &OperationRef) -> String {
 pub fn each_op<'c, 'a>(op: OperationRef<'c, 'a>, visit: &mut impl FnMut(OperationRef<'c, 'a>)) {
     visit(op);
     for index in 0..op.region_count() {
-        let Ok(region) = op.region(index) else {
+        let Some(region) = region(&op, index) else {
             continue;
         };
         let mut block = region.first_block();

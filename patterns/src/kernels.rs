@@ -301,7 +301,7 @@ fn record_fact(
         // generic without a cast.
         "llvm.alloca" if map.alloca_space == AddressSpace::Generic => facts.private_to_generic += 1,
         names::TAG | "llvm.addrspacecast" => {
-            let from = op.operand(0).ok().and_then(|value| value_space(value, map));
+            let from = crate::ir::operand(op, 0).and_then(|value| value_space(value, map));
             let to = op
                 .result(0)
                 .ok()

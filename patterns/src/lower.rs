@@ -474,7 +474,7 @@ fn untagged<'c, 'r>(
             op_is(op, gas_dialect::names::TAG)
                 || (!map.is_tagged() && op_is(op, "llvm.addrspacecast"))
         })
-        .and_then(|op| op.operand(0).ok())
+        .and_then(|op| crate::ir::operand(&op, 0))
         .filter(|source| source.r#type() == named)
     {
         return Ok(source);
@@ -542,7 +542,7 @@ fn provably_non_null(pointer: Value) -> bool {
         if !(op_is(&op, "llvm.getelementptr") && is_inbounds(&op)) {
             return false;
         }
-        let Ok(base) = op.operand(0) else {
+        let Some(base) = crate::ir::operand(&op, 0) else {
             return false;
         };
         current = base;

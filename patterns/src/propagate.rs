@@ -250,7 +250,7 @@ fn pointer_called_with_generic_parameters(
                     .and_then(|region| region.first_block())
                     .is_some_and(|entry| {
                         (0..entry.argument_count()).any(|position| {
-                            entry.argument(position).is_ok_and(|argument| {
+                            crate::ir::argument(&entry, position).is_some_and(|argument| {
                                 value_space(argument.into(), map) == Some(AddressSpace::Generic)
                             })
                         })
@@ -337,8 +337,8 @@ fn to_named_decision(
     map: &AddressSpaceMap,
     facts: &SpaceFacts,
 ) -> Option<Decision> {
-    let source = op.operand(0).ok()?;
-    let target = value_space(op.result(0).ok()?.into(), map)?;
+    let source = crate::ir::operand(&op, 0)?;
+    let target = value_space(crate::ir::result(&op, 0)?.into(), map)?;
     let known = facts.of(source);
     if !known.contains(target) {
         // Only other spaces, or only null: the answer is null either way.
@@ -448,7 +448,7 @@ fn erase_dead_casts(module: &Module, rewriter: &RewriterBase) -> usize {
     });
     let mut erased = 0;
     for op in casts.into_iter().rev() {
-        if op.result(0).is_ok_and(|result| !has_uses(result.into())) {
+        if crate::ir::result(&op, 0).is_some_and(|result| !has_uses(result.into())) {
             rewriter.erase_op(op);
             erased += 1;
         }

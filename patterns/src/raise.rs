@@ -91,7 +91,7 @@ pub fn run(context: &Context, module: &mut Module, map: &AddressSpaceMap) {
 }
 
 fn operand_and_result<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<(Value<'c, 'a>, Value<'c, 'a>)> {
-    Some((op.operand(0).ok()?, op.result(0).ok()?.into()))
+    Some((crate::ir::operand(op, 0)?, crate::ir::result(op, 0)?.into()))
 }
 
 /// `addrspacecast p : named → generic` == `gas.tag p`;

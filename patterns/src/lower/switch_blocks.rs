@@ -99,11 +99,11 @@ fn is_convertible(switch: &OperationRef) -> bool {
 
 /// The `i64` tag the switch's selector was cast from.
 fn tag_of<'c, 'a>(switch: &OperationRef<'c, 'a>) -> Option<Value<'c, 'a>> {
-    let cast = super::defining_op(switch.operand(0).ok()?)?;
+    let cast = super::defining_op(crate::ir::operand(switch, 0)?)?;
     if name_of(&cast) != "arith.index_cast" {
         return None;
     }
-    let tag = cast.operand(0).ok()?;
+    let tag = crate::ir::operand(&cast, 0)?;
     IntegerType::try_from(tag.r#type())
         .is_ok_and(|r#type| r#type.width() == 64)
         .then_some(tag)
@@ -180,7 +180,7 @@ fn convert_one<'c, 'a>(
             .map_err(|_| EmitError::Build(NAME))?;
         rewriter.replace_all_uses_with(result.into(), argument.into());
     }
-    let cast = switch.operand(0).ok().and_then(super::defining_op);
+    let cast = crate::ir::operand(&switch, 0).and_then(super::defining_op);
     rewriter.erase_op(switch);
     let Some(cast) = cast else {
         return Ok(false);

@@ -197,7 +197,7 @@ impl<'c, 'a> ModuleIndex<'c, 'a> {
             } else if name == "llvm.mlir.addressof" {
                 // The address of a function: it may be called from anywhere.
                 if let Some(symbol) = symbol_attribute(&op, "global_name") {
-                    if let Ok(address) = op.result(0) {
+                    if let Some(address) = crate::ir::result(&op, 0) {
                         addresses_of
                             .entry(symbol.clone())
                             .or_default()
@@ -381,7 +381,7 @@ impl GraphBuilder {
             entry_blocks.insert(block_key(&entry));
             let is_closed = index.is_closed(symbol, closed_world);
             for position in 0..entry.argument_count() {
-                let Ok(argument) = entry.argument(position) else {
+                let Some(argument) = crate::ir::argument(&entry, position) else {
                     continue;
                 };
                 let argument: Value = argument.into();
@@ -424,7 +424,7 @@ impl GraphBuilder {
         for op in all_ops {
             // Arguments of other blocks: what the predecessors pass.
             for region_index in 0..op.region_count() {
-                let Ok(region) = op.region(region_index) else {
+                let Some(region) = crate::ir::region(op, region_index) else {
                     continue;
                 };
                 let mut block = region.first_block();
@@ -432,7 +432,7 @@ impl GraphBuilder {
                     let is_function_entry = entry_blocks.contains(&block_key(&current));
                     let preds = incoming.get(&block_key(&current));
                     for at in 0..current.argument_count() {
-                        let Ok(argument) = current.argument(at) else {
+                        let Some(argument) = crate::ir::argument(&current, at) else {
                             continue;
                         };
                         let argument: Value = argument.into();
@@ -485,14 +485,14 @@ impl GraphBuilder {
             for (user, position) in &index.uses_of(pointer) {
                 match (name_of(user).as_str(), position) {
                     ("llvm.getelementptr", 0) => {
-                        if let Ok(result) = user.result(0) {
+                        if let Some(result) = crate::ir::result(user, 0) {
                             pending.push(result.into());
                         }
                     }
                     ("llvm.load", 0)
                     | ("llvm.intr.lifetime.start" | "llvm.intr.lifetime.end", _) => {}
                     ("llvm.store", 1) => {
-                        let Ok(value) = user.operand(0) else {
+                        let Some(value) = crate::ir::operand(user, 0) else {
                             base = SpaceSet::ALL;
                             break 'uses;
                         };
@@ -543,7 +543,7 @@ impl GraphBuilder {
             return;
         }
         let name = name_of(op);
-        let operand = |index: usize| op.operand(index).ok();
+        let operand = |index: usize| crate::ir::operand(op, index);
         match name.as_str() {
             gas_dialect::names::TAG | "llvm.addrspacecast" => {
                 let Some(source) = operand(0) else {
@@ -642,7 +642,7 @@ fn addressed_symbol(address: Value) -> Option<String> {
             .owner();
         match name_of(&op).as_str() {
             "llvm.mlir.addressof" => return symbol_attribute(&op, "global_name"),
-            "llvm.getelementptr" => current = op.operand(0).ok()?,
+            "llvm.getelementptr" => current = crate::ir::operand(&op, 0)?,
             _ => return None,
         }
     }
@@ -668,7 +668,7 @@ fn is_pointer_aggregate(r#type: melior::ir::Type) -> bool {
 /// `inttoptr`, a function's address) is unknown.
 fn initializer_spaces(variable: OperationRef, map: &AddressSpaceMap) -> SpaceSet {
     let mut spaces = SpaceSet::EMPTY;
-    let Ok(region) = variable.region(0) else {
+    let Some(region) = crate::ir::region(&variable, 0) else {
         return spaces;
     };
     let mut block = region.first_block();
@@ -682,7 +682,7 @@ fn initializer_spaces(variable: OperationRef, map: &AddressSpaceMap) -> SpaceSet
                         continue;
                     }
                     let name = name_of(&inner);
-                    let source = inner.operand(0).ok();
+                    let source = crate::ir::operand(&inner, 0);
                     spaces = spaces.union(match name.as_str() {
                         "llvm.mlir.zero" | "llvm.mlir.undef" | "llvm.mlir.poison" => {
                             SpaceSet::EMPTY
@@ -724,7 +724,7 @@ fn stored_into_private<'c, 'a>(
             .owner();
         match name_of(&op).as_str() {
             "llvm.alloca" => break,
-            "llvm.getelementptr" => root = op.operand(0).ok()?,
+            "llvm.getelementptr" => root = crate::ir::operand(&op, 0)?,
             _ => return None,
         }
     }
@@ -733,11 +733,11 @@ fn stored_into_private<'c, 'a>(
     while let Some(pointer) = pending.pop() {
         for (user, position) in &index.uses_of(pointer) {
             match (name_of(user).as_str(), position) {
-                ("llvm.getelementptr", 0) => pending.push(user.result(0).ok()?.into()),
+                ("llvm.getelementptr", 0) => pending.push(crate::ir::result(user, 0)?.into()),
                 ("llvm.load", 0) => {}
                 ("llvm.intr.lifetime.start" | "llvm.intr.lifetime.end", _) => {}
                 ("llvm.store", 1) => {
-                    let value = user.operand(0).ok()?;
+                    let value = crate::ir::operand(user, 0)?;
                     if value_space(value, map) != Some(AddressSpace::Generic) {
                         // Other bytes in the same memory: a generic load
                         // could read them back as a pointer.

@@ -98,7 +98,7 @@ fn byte_offset(gep: &OperationRef) -> Option<i64> {
     if gep.operand_count() != 2 {
         return None;
     }
-    let constant = defining_op(gep.operand(1).ok()?)?;
+    let constant = defining_op(crate::ir::operand(gep, 1)?)?;
     if name_of(&constant) != "llvm.mlir.constant" {
         return None;
     }
@@ -132,7 +132,7 @@ fn base_and_offset<'c: 'a, 'a>(mut value: Value<'c, 'a>) -> (Value<'c, 'a>, Opti
         if name_of(&op) != "llvm.getelementptr" {
             return (value, offset);
         }
-        let Ok(base) = op.operand(0) else {
+        let Some(base) = crate::ir::operand(&op, 0) else {
             return (value, offset);
         };
         offset = offset.zip(byte_offset(&op)).map(|(a, b)| a + b);
@@ -313,7 +313,7 @@ impl LiteralPool {
                 .region(0)
                 .ok()
                 .and_then(|region| region.first_block())
-                .and_then(|entry| entry.argument(0).ok())
+                .and_then(|entry| crate::ir::argument(&entry, 0))
             {
                 pool.parameters.insert(key(parameter.into()));
             }
@@ -375,13 +375,13 @@ impl LiteralPool {
                 }
                 match (access_name(user).as_str(), *position) {
                     ("llvm.addrspacecast", 0) => {
-                        if let Ok(result) = user.result(0) {
+                        if let Some(result) = crate::ir::result(user, 0) {
                             pending.push(result.into());
                         }
                     }
                     // Stored as a literal's invoke field.
                     ("llvm.store", 0) => {
-                        let Ok(target) = user.operand(1) else {
+                        let Some(target) = crate::ir::operand(user, 1) else {
                             self.poison("a stored invoke address without a target");
                             continue;
                         };
@@ -441,13 +441,13 @@ impl LiteralPool {
                 let access = access_name(user);
                 match (name.as_str(), access.as_str(), *position) {
                     ("llvm.getelementptr", _, 0) => {
-                        if let Ok(result) = user.result(0) {
+                        if let Some(result) = crate::ir::result(user, 0) {
                             let step = byte_offset(user);
                             pending.push((result.into(), offset.zip(step).map(|(a, b)| a + b)));
                         }
                     }
                     ("llvm.addrspacecast" | names::TAG | names::UNTAG, _, 0) => {
-                        if let Ok(result) = user.result(0) {
+                        if let Some(result) = crate::ir::result(user, 0) {
                             pending.push((result.into(), offset));
                         }
                     }
@@ -500,9 +500,9 @@ impl LiteralPool {
         let Some(parameter) = index
             .functions
             .get(receiver)
-            .and_then(|function| function.op.region(0).ok())
+            .and_then(|function| crate::ir::region(&function.op, 0))
             .and_then(|region| region.first_block())
-            .and_then(|entry| entry.argument(0).ok())
+            .and_then(|entry| crate::ir::argument(&entry, 0))
         else {
             return;
         };
@@ -516,7 +516,7 @@ impl LiteralPool {
                         _,
                         0,
                     ) => {
-                        if let Ok(result) = user.result(0) {
+                        if let Some(result) = crate::ir::result(user, 0) {
                             pending.push(result.into());
                         }
                     }

@@ -319,9 +319,9 @@ pub(crate) fn plan<'c, 'a>(
 }
 
 fn entry_block_arguments<'c, 'a>(function: OperationRef<'c, 'a>) -> Option<Vec<Value<'c, 'a>>> {
-    let entry = function.region(0).ok()?.first_block()?;
+    let entry = crate::ir::region(&function, 0)?.first_block()?;
     (0..entry.argument_count())
-        .map(|position| entry.argument(position).ok().map(Into::into))
+        .map(|position| crate::ir::argument(&entry, position).map(Into::into))
         .collect()
 }
 
@@ -367,17 +367,17 @@ fn create_clone<'c>(
     rewriter.set_insertion_point_after(original);
     let clone = rewriter.clone_op(original);
     drop_debug_info(context, rewriter, clone);
-    let entry = clone.region(0).ok()?.first_block()?;
+    let entry = crate::ir::region(&clone, 0)?.first_block()?;
     for (position, space) in plan.generic_parameters.iter().zip(&plan.signature) {
         let Some(space) = space else {
             continue;
         };
-        let argument: Value = entry.argument(*position).ok()?.into();
+        let argument: Value = crate::ir::argument(&entry, *position)?.into();
         let generic = argument.r#type();
         argument.set_type(pointer_type(context, map, *space));
         rewriter.set_insertion_point_to_start(entry);
         let tagged = rewriter.insert(casts.to_generic(argument, generic, clone.location())?);
-        rewriter.replace_all_uses_except(argument, tagged.result(0).ok()?.into(), tagged);
+        rewriter.replace_all_uses_except(argument, crate::ir::result(&tagged, 0)?.into(), tagged);
     }
     let parameters: Vec<Type> = (0..entry.argument_count())
         .map(|position| entry.argument(position).map(|argument| argument.r#type()))
@@ -434,10 +434,10 @@ fn redirect<'c>(
         let Some(space) = space else {
             continue;
         };
-        let operand = call.operand(*position).ok()?;
+        let operand = crate::ir::operand(&call, *position)?;
         let cast = casts.to_named(operand, pointer_type(context, map, *space), call.location())?;
         let cast = rewriter.insert(cast);
-        untagged.push((*position, cast.result(0).ok()?.into()));
+        untagged.push((*position, crate::ir::result(&cast, 0)?.into()));
     }
     rewriter.start_op_modification(call);
     for (position, value) in untagged {
@@ -563,7 +563,7 @@ fn single_result_space(
         if ret.operand_count() != 1 {
             return None;
         }
-        let value = ret.operand(0).ok()?;
+        let value = crate::ir::operand(ret, 0)?;
         if value_space(value, map) != Some(AddressSpace::Generic) {
             return None;
         }
@@ -591,7 +591,7 @@ fn retype_result<'c>(
     let old_type = TypeAttribute::try_from(function.attribute("function_type").ok()?)
         .ok()?
         .value();
-    let entry = function.region(0).ok()?.first_block()?;
+    let entry = crate::ir::region(&function, 0)?.first_block()?;
     let parameters: Vec<Type> = (0..entry.argument_count())
         .map(|position| entry.argument(position).map(|argument| argument.r#type()))
         .collect::<Result<_, _>>()
@@ -601,11 +601,11 @@ fn retype_result<'c>(
         None => FunctionType::new(context, &parameters, &[named]).into(),
     };
     for ret in index.return_ops.get(name)? {
-        let value = ret.operand(0).ok()?;
+        let value = crate::ir::operand(ret, 0)?;
         rewriter.set_insertion_point_before(*ret);
         let cast = rewriter.insert(casts.to_named(value, named, ret.location())?);
         rewriter.start_op_modification(*ret);
-        set_operand(*ret, 0, cast.result(0).ok()?.into());
+        set_operand(*ret, 0, crate::ir::result(&cast, 0)?.into());
         rewriter.finalize_op_modification(*ret);
     }
     set_attribute(
@@ -614,12 +614,12 @@ fn retype_result<'c>(
         TypeAttribute::new(new_type).into(),
     );
     for call in index.call_sites.get(name).into_iter().flatten() {
-        let result: Value = call.result(0).ok()?.into();
+        let result: Value = crate::ir::result(call, 0)?.into();
         let generic = result.r#type();
         result.set_type(named);
         rewriter.set_insertion_point_after(*call);
         let tagged = rewriter.insert(casts.to_generic(result, generic, call.location())?);
-        rewriter.replace_all_uses_except(result, tagged.result(0).ok()?.into(), tagged);
+        rewriter.replace_all_uses_except(result, crate::ir::result(&tagged, 0)?.into(), tagged);
     }
     Some(())
 }
