@@ -14,6 +14,7 @@ use melior::ir::operation::OperationLike;
 use melior::ir::Module;
 use melior::utility::register_all_llvm_translations;
 use melior::Context;
+use std::borrow::Cow;
 use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -114,16 +115,15 @@ impl Timings {
 pub const SPLIT_MARKER: &str = "// -----";
 
 /// One chunk of the input: its text padded with newlines so that line
-/// numbers in diagnostics are those of the whole file.
-struct Chunk {
-    text: Vec<u8>,
+/// numbers in diagnostics are those of the whole file. The whole input is
+/// one chunk without `--split-input-file`, borrowed or owned as given.
+struct Chunk<'s> {
+    text: Cow<'s, [u8]>,
 }
 
-fn split(source: &[u8], split_input_file: bool) -> Vec<Chunk> {
+fn split(source: Cow<'_, [u8]>, split_input_file: bool) -> Vec<Chunk<'_>> {
     if !split_input_file {
-        return vec![Chunk {
-            text: source.to_vec(),
-        }];
+        return vec![Chunk { text: source }];
     }
     let mut chunks = Vec::new();
     let mut current = Vec::new();
@@ -132,14 +132,16 @@ fn split(source: &[u8], split_input_file: bool) -> Vec<Chunk> {
         line += 1;
         if raw.trim_ascii() == SPLIT_MARKER.as_bytes() {
             chunks.push(Chunk {
-                text: std::mem::take(&mut current),
+                text: Cow::Owned(std::mem::take(&mut current)),
             });
             current = vec![b'\n'; line];
             continue;
         }
         current.extend_from_slice(raw);
     }
-    chunks.push(Chunk { text: current });
+    chunks.push(Chunk {
+        text: Cow::Owned(current),
+    });
     chunks
 }
 
@@ -152,8 +154,27 @@ pub fn new_context() -> Result<Context, PipelineError> {
 }
 
 /// Processes `source`, named `file` in diagnostics, under `options`.
-#[tracing::instrument(skip_all, fields(pipeline = %options.pipeline.name, file))]
 pub fn process(source: &[u8], file: &str, options: &Options) -> Result<Outcome, PipelineError> {
+    process_source(Cow::Borrowed(source), file, options)
+}
+
+/// [`process`] taking the input's bytes: they are freed once parsed (a
+/// large input is not held through the pipeline), unless `--verify-diagnostics`
+/// needs them for its expectations.
+pub fn process_owned(
+    source: Vec<u8>,
+    file: &str,
+    options: &Options,
+) -> Result<Outcome, PipelineError> {
+    process_source(Cow::Owned(source), file, options)
+}
+
+#[tracing::instrument(skip_all, fields(pipeline = %options.pipeline.name, file))]
+fn process_source(
+    source: Cow<'_, [u8]>,
+    file: &str,
+    options: &Options,
+) -> Result<Outcome, PipelineError> {
     let context = new_context()?;
     context.enable_multi_threading(options.multithreading);
     let mut outcome = Outcome {
@@ -164,9 +185,12 @@ pub fn process(source: &[u8], file: &str, options: &Options) -> Result<Outcome, 
     for chunk in split(source, options.split_input_file) {
         let collector = Collector::attach(&context);
         let mut findings = Vec::new();
+        let expectations = options
+            .verify_diagnostics
+            .then(|| String::from_utf8_lossy(&chunk.text).into_owned());
         let result = process_chunk(
             &context,
-            &chunk.text,
+            chunk.text,
             file,
             options,
             &mut outcome.stats,
@@ -186,8 +210,7 @@ pub fn process(source: &[u8], file: &str, options: &Options) -> Result<Outcome, 
                 None
             }
         };
-        if options.verify_diagnostics {
-            let chunk_text = String::from_utf8_lossy(&chunk.text);
+        if let Some(chunk_text) = expectations {
             let mismatches = verify_expectations(file, &chunk_text, 0, &diagnostics);
             outcome.success &= mismatches.is_empty();
             outcome.diagnostics.extend(mismatches);
@@ -294,7 +317,7 @@ pub fn target_of_module(module: &Module) -> AddressSpaceMap {
 /// diagnostics go to the collector; errors found here are returned.
 fn process_chunk(
     context: &Context,
-    text: &[u8],
+    text: Cow<'_, [u8]>,
     file: &str,
     options: &Options,
     stats: &mut Vec<String>,
@@ -302,7 +325,10 @@ fn process_chunk(
     findings: &mut Vec<Diagnostic>,
 ) -> Result<String, Vec<Diagnostic>> {
     let whole_file = |message: String| vec![Diagnostic::error(unknown_location(file), message)];
-    let Some(mut module) = timings.time("parse", || parse_module(context, text)) else {
+    let parsed = timings.time("parse", || parse_module(context, &text));
+    // The module holds everything from here on.
+    drop(text);
+    let Some(mut module) = parsed else {
         // MLIR reported why; nothing more to add.
         return Err(Vec::new());
     };

@@ -6,7 +6,7 @@ use clap::{Parser, ValueEnum};
 use gas_dialect::AddressSpaceMap;
 use gas_pipelines::registry::{gas_pass_names, known_names};
 use gas_pipelines::{
-    driver, process, ClosedWorld, Emit, Options, Pipeline, PipelineError, RemarkKind, UnknownSpace,
+    driver, ClosedWorld, Emit, Options, Pipeline, PipelineError, RemarkKind, UnknownSpace,
     DEFAULT_PIPELINE,
 };
 use std::io::{Read, Write};
@@ -250,8 +250,8 @@ fn run(cli: &Cli, options: &Options) -> Result<bool, String> {
         std::fs::read(&cli.input).map_err(|error| format!("{name}: error: cannot read: {error}"))?
     };
     let import_time = import_start.elapsed();
-    let outcome =
-        process(&source, &name, options).map_err(|error| format!("{name}: error: {error}"))?;
+    let outcome = driver::process_owned(source, &name, options)
+        .map_err(|error| format!("{name}: error: {error}"))?;
     if cli.timing {
         print_timings(&outcome.timings, import_time);
     }
