@@ -289,10 +289,9 @@ impl<'c, 'a> Explainer<'_, 'c, 'a> {
         // What the predecessors pass (the analysis's own superset).
         let incoming: Vec<Value<'c, 'a>> = self
             .index
-            .incoming(&block)
+            .incoming(&block, position)
             .unwrap_or_default()
-            .iter()
-            .copied()
+            .into_iter()
             .filter(|value| self.is_generic(*value))
             .collect();
         if incoming.is_empty() {

@@ -42,6 +42,89 @@ pub enum ClosedWorld {
     Never,
 }
 
+/// What one branch passes to a block: the operands it forwards to the
+/// block's arguments, in order, where the terminator's operand segments say
+/// which they are (`br`, `cond_br`, `switch`); otherwise every operand of
+/// the terminator, for each argument (a superset).
+#[derive(Clone)]
+pub(crate) struct Edge<'c, 'a> {
+    operands: Vec<Value<'c, 'a>>,
+    aligned: bool,
+}
+
+impl<'c, 'a> Edge<'c, 'a> {
+    /// The edge from `terminator` to its successor `position`, `block`.
+    fn of(terminator: &OperationRef<'c, 'a>, position: usize, block: &BlockRef<'c, 'a>) -> Self {
+        match forwarded_operands(terminator, position) {
+            Some(operands) if operands.len() == block.argument_count() => Self {
+                operands,
+                aligned: true,
+            },
+            _ => Self {
+                operands: terminator.operands().collect(),
+                aligned: false,
+            },
+        }
+    }
+
+    /// What argument `position` of the block may receive on this edge.
+    fn passed_to(&self, position: usize) -> Vec<Value<'c, 'a>> {
+        if self.aligned {
+            self.operands.get(position).copied().into_iter().collect()
+        } else {
+            self.operands.clone()
+        }
+    }
+}
+
+/// The operands `terminator` forwards to its successor `position`, for the
+/// branches of the LLVM and `cf` dialects (their operand segments).
+fn forwarded_operands<'c, 'a>(
+    terminator: &OperationRef<'c, 'a>,
+    position: usize,
+) -> Option<Vec<Value<'c, 'a>>> {
+    use melior::ir::attribute::DenseI32ArrayAttribute;
+    let segments = |name: &str| -> Option<Vec<usize>> {
+        let attribute = DenseI32ArrayAttribute::try_from(terminator.attribute(name).ok()?).ok()?;
+        (0..attribute.len())
+            .map(|at| {
+                attribute
+                    .element(at)
+                    .ok()
+                    .and_then(|size| usize::try_from(size).ok())
+            })
+            .collect()
+    };
+    let operands: Vec<Value> = terminator.operands().collect();
+    let range = match terminator.name().as_string_ref().as_str().ok()? {
+        "llvm.br" | "cf.br" => (position == 0).then_some(0..operands.len())?,
+        "llvm.cond_br" | "cf.cond_br" => {
+            // [condition, true operands, false operands]
+            let sizes = segments("operandSegmentSizes")?;
+            let (condition, on_true, on_false) = (*sizes.first()?, *sizes.get(1)?, *sizes.get(2)?);
+            match position {
+                0 => condition..condition + on_true,
+                1 => condition + on_true..condition + on_true + on_false,
+                _ => return None,
+            }
+        }
+        "llvm.switch" | "cf.switch" => {
+            // [value, default operands, case operands (split per case)]
+            let sizes = segments("operandSegmentSizes")?;
+            let (value, default) = (*sizes.first()?, *sizes.get(1)?);
+            if position == 0 {
+                value..value + default
+            } else {
+                let cases = segments("case_operand_segments")?;
+                let start = value + default + cases.get(..position - 1)?.iter().sum::<usize>();
+                start..start + *cases.get(position - 1)?
+            }
+        }
+        _ => return None,
+    };
+    operands.get(range).map(<[Value]>::to_vec)
+}
+
 pub(crate) type Key = usize;
 
 /// Maps and sets keyed by IR pointers (FxHash: fast on integers).
@@ -123,7 +206,7 @@ pub(crate) struct ModuleIndex<'c, 'a> {
     /// The return ops of each function.
     pub return_ops: HashMap<String, Vec<OperationRef<'c, 'a>>>,
     pub address_taken: HashSet<String>,
-    incoming: KeyMap<Vec<Value<'c, 'a>>>,
+    incoming: KeyMap<Vec<Edge<'c, 'a>>>,
     all_ops: Vec<OperationRef<'c, 'a>>,
     /// Program-scope variables (`llvm.mlir.global`) by symbol.
     pub global_variables: HashMap<String, GlobalVariable<'c, 'a>>,
@@ -160,7 +243,7 @@ impl<'c, 'a> ModuleIndex<'c, 'a> {
         let mut returns: HashMap<String, Vec<Value<'c, 'a>>> = HashMap::new();
         let mut return_ops: HashMap<String, Vec<OperationRef<'c, 'a>>> = HashMap::new();
         let mut address_taken: HashSet<String> = HashSet::new();
-        let mut incoming: KeyMap<Vec<Value<'c, 'a>>> = KeyMap::default();
+        let mut incoming: KeyMap<Vec<Edge<'c, 'a>>> = KeyMap::default();
         let mut all_ops: Vec<OperationRef<'c, 'a>> = Vec::new();
         let mut global_variables: HashMap<String, GlobalVariable<'c, 'a>> = HashMap::new();
         let mut addresses_of: HashMap<String, Vec<Value<'c, 'a>>> = HashMap::new();
@@ -240,11 +323,12 @@ impl<'c, 'a> ModuleIndex<'c, 'a> {
                     return_ops.entry(function.clone()).or_default().push(op);
                 }
             }
-            for successor in op.successors() {
+            for (position, successor) in op.successors().enumerate() {
+                let edge = Edge::of(&op, position, &successor);
                 incoming
                     .entry(block_key(&successor))
                     .or_default()
-                    .extend(op.operands());
+                    .push(edge);
             }
             all_ops.push(op);
         });
@@ -264,10 +348,21 @@ impl<'c, 'a> ModuleIndex<'c, 'a> {
         }
     }
 
-    /// The operands of the terminators that branch to `block` (a superset
-    /// of what its arguments receive); `None` for a region's entry block.
-    pub(crate) fn incoming(&self, block: &BlockRef<'c, '_>) -> Option<&[Value<'c, 'a>]> {
-        self.incoming.get(&block_key(block)).map(Vec::as_slice)
+    /// What argument `position` of `block` receives from the branches to
+    /// it (a superset where a terminator's operands cannot be told apart);
+    /// `None` for a region's entry block.
+    pub(crate) fn incoming(
+        &self,
+        block: &BlockRef<'c, '_>,
+        position: usize,
+    ) -> Option<Vec<Value<'c, 'a>>> {
+        let edges = self.incoming.get(&block_key(block))?;
+        Some(
+            edges
+                .iter()
+                .flat_map(|edge| edge.passed_to(position))
+                .collect(),
+        )
     }
 
     /// `llvm.mlir.addressof` results, by symbol.
@@ -444,11 +539,12 @@ impl GraphBuilder {
                             // body (scf and the like): its arguments come
                             // from the parent op, which is not modelled.
                             None => self.unknown(argument),
-                            Some(values) => {
-                                let sources: Vec<Key> = values
+                            Some(edges) => {
+                                let sources: Vec<Key> = edges
                                     .iter()
-                                    .filter(|value| self.is_generic(**value))
-                                    .map(|value| key(*value))
+                                    .flat_map(|edge| edge.passed_to(at))
+                                    .filter(|value| self.is_generic(*value))
+                                    .map(key)
                                     .collect();
                                 self.node(argument).sources = sources;
                             }
