@@ -38,7 +38,9 @@ export -f compile
 export KERNELS BUILD
 
 kernels=$(cd "$KERNELS" && ls ./*.cl | sed 's|^\./||; s|\.cl$||')
-printf '%s unoptimized\n%s inlined\n' $kernels $kernels | sort |
+# Both forms of every kernel (one printf per kernel: printf's format
+# cycling over all kernels at once pairs them only for an odd count).
+for k in $kernels; do printf '%s unoptimized\n%s inlined\n' "$k" "$k"; done |
     xargs -P "$(nproc)" -n 2 bash -c 'compile "$0" "$1" 2>"$BUILD/$0.$1.log" || { echo "COMPILE FAILED $0 $1"; cat "$BUILD/$0.$1.log"; }' |
     tee "$BUILD/compile.out"
 if [ -s "$BUILD/compile.out" ]; then exit 1; fi
