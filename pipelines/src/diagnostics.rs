@@ -137,9 +137,21 @@ fn convert(diagnostic: &MlirDiagnostic) -> Diagnostic {
     Diagnostic {
         severity,
         location: source_location(diagnostic.location()),
-        message: diagnostic.to_string(),
+        message: message_of(diagnostic),
         notes,
     }
+}
+
+/// The diagnostic's text. melior prints it chunk by chunk and fails on a
+/// chunk that is not UTF-8 (an op name of invalid bytes in the input), where
+/// `to_string` would panic: the text up to there is kept, and said so.
+fn message_of(diagnostic: &MlirDiagnostic) -> String {
+    use std::fmt::Write;
+    let mut message = String::new();
+    if write!(message, "{diagnostic}").is_err() {
+        message.push_str("<the rest of this message is not valid UTF-8>");
+    }
+    message
 }
 
 /// Collects every diagnostic MLIR emits in a context while it is alive.

@@ -324,7 +324,7 @@ fn hostile_inputs_end_in_diagnostics_not_crashes() {
             state.to_le_bytes()[0]
         })
         .collect();
-    let cases: [&[u8]; 7] = [
+    let cases: [&[u8]; 8] = [
         &garbage,
         b"\x00\x01\x02",
         b"ML\xefR\x00garbage bytecode",
@@ -332,6 +332,9 @@ fn hostile_inputs_end_in_diagnostics_not_crashes() {
         b"llvm.func @f(%p: !llvm.ptr<3>) {\n  %0 = \"gas.tag\"(%p, %p) : (!llvm.ptr<3>, !llvm.ptr<3>) -> !llvm.ptr<4>\n  llvm.return\n}\n",
         b"llvm.func @f(%p: i32) {\n  %0 = \"gas.untag\"(%p) : (i32) -> !llvm.ptr<1>\n  llvm.return\n}\n",
         b"module {",
+        // An op name that is not UTF-8 (found by scripts/fuzz.sh: the
+        // diagnostic's text made melior's Display fail, `to_string` panicked).
+        b"llvm.func @f() {\n  \"gas.\xff\xfe\"() : () -> ()\n  llvm.return\n}\n",
     ];
     for case in cases {
         let output = gas_opt(&[], case);
