@@ -129,42 +129,37 @@ pub fn run(
         stats.pointer_called_entry_points = pointer_called_with_generic_parameters(&index, map);
         // Nothing erased: the first round can use this index.
         let mut unchanged = (stats.unreachable_erased == 0).then_some(index);
+        // Rounds of cloning until no call moves; then one narrowing, from
+        // facts of the final call graph. Narrowing earlier would be unsound:
+        // a later round may redirect a call (a recursive one, say) to a clone
+        // whose dispatches were narrowed for the callers it had then.
+        let mut narrowed = false;
         for round in 0..MAX_ROUNDS {
             let span = tracing::debug_span!("round", set = SET, round);
             let _entered = span.enter();
-            // One analysis per round: every decision of the round is taken
-            // from it before the first rewrite (facts are keyed by values).
             let index = unchanged
                 .take()
                 .unwrap_or_else(|| ModuleIndex::build(module.as_operation()));
             let facts = SpaceFacts::compute_in(&index, map, options.closed_world);
-            let decisions = decide(module, map, &facts);
             let clones = specialize::plan(&index, map, &facts, &mut budget);
-            for (op, decision) in decisions {
-                match apply(context, map, &rewriter, op, &decision) {
-                    Ok(()) => match decision {
-                        Decision::Narrow(spaces) => {
-                            stats.dispatches_narrowed += 1;
-                            if spaces.iter().all(|set| set.len() == 1) {
-                                stats.dispatches_resolved += 1;
-                            }
-                        }
-                        _ => stats.explicit_casts_folded += 1,
-                    },
-                    Err(NotApplied(reason)) => tracing::debug!(reason, "left alone"),
-                }
+            if clones.is_empty() {
+                narrow(context, module, map, &rewriter, &facts, &mut stats);
+                narrowed = true;
+                break;
             }
-            // Narrowing replaced dispatches and casts only: the functions and
-            // calls the plans name are still there.
             let done = specialize::apply_plans(context, module, map, &rewriter, &index, clones);
             stats.clones_created += done.clones_created;
             stats.calls_specialized += done.calls_redirected;
             emptied.extend(done.maybe_uncalled);
-            // Nothing moved: the next round would see what this one saw
-            // (narrowing in the clones made now happens in the next round).
+            // Nothing moved: the next round would plan what this one did.
             if done.calls_redirected == 0 {
                 break;
             }
+        }
+        if !narrowed {
+            let index = ModuleIndex::build(module.as_operation());
+            let facts = SpaceFacts::compute_in(&index, map, options.closed_world);
+            narrow(context, module, map, &rewriter, &facts, &mut stats);
         }
         stats.clones_refused = budget.refused.len();
         stats.budget_stopped_at = budget.first_refused;
@@ -264,6 +259,33 @@ fn pointer_called_with_generic_parameters(
 }
 
 /// Every decision the facts allow, taken before anything changes.
+/// Narrows every dispatch and decides every explicit cast `facts` allow.
+/// Every decision is taken before the first rewrite (facts are keyed by
+/// values).
+fn narrow<'c>(
+    context: &'c Context,
+    module: &Module<'c>,
+    map: &AddressSpaceMap,
+    rewriter: &RewriterBase<'c, '_>,
+    facts: &SpaceFacts,
+    stats: &mut PropagateStats,
+) {
+    for (op, decision) in decide(module, map, facts) {
+        match apply(context, map, rewriter, op, &decision) {
+            Ok(()) => match decision {
+                Decision::Narrow(spaces) => {
+                    stats.dispatches_narrowed += 1;
+                    if spaces.iter().all(|set| set.len() == 1) {
+                        stats.dispatches_resolved += 1;
+                    }
+                }
+                _ => stats.explicit_casts_folded += 1,
+            },
+            Err(NotApplied(reason)) => tracing::debug!(reason, "left alone"),
+        }
+    }
+}
+
 fn decide<'c, 'a>(
     module: &'a Module<'c>,
     map: &AddressSpaceMap,
