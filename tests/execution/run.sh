@@ -43,6 +43,14 @@
 #   --form F             unoptimized, inlined or both (default both)
 #   --jobs N, -j N       kernels built in parallel (default 2)
 #   --build-dir DIR      default tests/execution/build
+#   --kernel-dir DIR     where the kernels (<k>.cl + <k>.spec) are, default
+#                        tests/execution/kernels (scripts/differential.sh runs
+#                        generated kernels from its own directory)
+#   --no-verify-fixpoint the unoptimized form's opt runs
+#                        instcombine<no-verify-fixpoint>: LLVM 22's instcombine
+#                        aborts ("did not reach a fixpoint") on some generated
+#                        programs (scripts/differential.sh); the SPIR forms are
+#                        cached, so use a build directory of its own
 #   --no-space-check     do not instrument accesses with address-space checks
 #   --print              also print the reference output buffers
 #   --flat               flat inputs (seed 003): the --process command gets
@@ -78,6 +86,7 @@ SPACECHECK=1
 PRINT=0
 SELFTEST=0
 FLAT=0
+INSTCOMBINE=instcombine
 KERNELS=()
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -89,7 +98,10 @@ while [ $# -gt 0 ]; do
     --form=*) FORM="${1#*=}"; shift ;;
     --jobs | -j) JOBS="$2"; shift 2 ;;
     --build-dir) BUILD="$2"; shift 2 ;;
+    --kernel-dir) [ -d "${2:-}" ] || { echo "run.sh: --kernel-dir needs a directory" >&2; exit 2; }
+        KDIR="$(cd "$2" && pwd)"; shift 2 ;;
     --no-space-check) SPACECHECK=0; shift ;;
+    --no-verify-fixpoint) INSTCOMBINE='instcombine<no-verify-fixpoint>'; shift ;;
     --print) PRINT=1; shift ;;
     --flat) FLAT=1; shift ;;
     --selftest) SELFTEST=1; shift ;;
@@ -114,14 +126,14 @@ elif [ ${#KERNELS[@]} -eq 0 ]; then
     for f in "$KDIR"/*.cl; do k="$(basename "$f")"; KERNELS+=("${k%.cl}"); done
 fi
 for k in "${KERNELS[@]}"; do
-    [ -f "$KDIR/$k.cl" ] && [ -f "$KDIR/$k.spec" ] || { echo "run.sh: no kernel $k (need kernels/$k.cl and .spec)" >&2; exit 2; }
+    [ -f "$KDIR/$k.cl" ] && [ -f "$KDIR/$k.spec" ] || { echo "run.sh: no kernel $k (need $KDIR/$k.cl and .spec)" >&2; exit 2; }
 done
 
 # ---------------------------------------------------------------- self test
 if [ "$SELFTEST" = 1 ]; then
     mkdir -p "$BUILD"
     LOG="$BUILD/selftest.log"
-    common=(--form "$FORM" -j "$JOBS" --build-dir "$BUILD/selftest" "${KERNELS[@]}")
+    common=(--form "$FORM" -j "$JOBS" --build-dir "$BUILD/selftest" --kernel-dir "$KDIR" "${KERNELS[@]}")
     st=0
     echo "== selftest 1: identity processing (cat) must PASS everything"
     if "$0" --process cat "${common[@]}" >"$LOG" 2>&1; then
@@ -304,7 +316,7 @@ one_kernel() {
     if [ "$d/spir.unoptimized.ll" -nt "$src" ] && [ "$d/spir.inlined.ll" -nt "$src" ]; then
         :
     elif ! "${cc1[@]}" -O0 -disable-O0-optnone "$src" -o "$d/raw.O0.ll" 2>"$d/compile.log" ||
-        ! opt -S -passes='sroa,mem2reg,instcombine,simplifycfg' "$d/raw.O0.ll" \
+        ! opt -S -passes="sroa,mem2reg,$INSTCOMBINE,simplifycfg" "$d/raw.O0.ll" \
             -o "$d/spir.unoptimized.ll" 2>>"$d/compile.log" ||
         ! "${cc1[@]}" -O2 "$src" -o "$d/spir.inlined.ll" 2>>"$d/compile.log"; then
         rm -f "$d"/spir.*.ll
@@ -388,7 +400,7 @@ build_lib_part generic -cl-std=CL2.0 >"$LIBDIR/build.log" 2>&1 &&
     { cat "$LIBDIR/build.log" >&2; echo "run.sh: the builtin library (builtins.cl) does not build" >&2; exit 1; }
 
 export -f to_x86 build_exe run_exe elem_diff one_kernel lib_parts flat_sections
-export HERE KDIR BUILD LIBDIR PROCESS LIBRARY FORMS SPACECHECK SECTIONS_AWK FLAT
+export HERE KDIR BUILD LIBDIR PROCESS LIBRARY FORMS SPACECHECK SECTIONS_AWK FLAT INSTCOMBINE
 printf '%s\n' "${KERNELS[@]}" | xargs -P "$JOBS" -I{} bash -c 'one_kernel "$1"' one_kernel {}
 
 # ---------------------------------------------------------------- report
