@@ -5,6 +5,7 @@ use crate::access::{access_kind, AccessKind, MAX_ACCESS_OPERANDS};
 use crate::names;
 use crate::spaces::{AddressSpace, AddressSpaceMap, SpaceSet};
 use crate::DialectError;
+use melior::ir::attribute::AttributeLike;
 use melior::ir::attribute::{
     ArrayAttribute, DenseI32ArrayAttribute, DictionaryAttribute, StringAttribute,
 };
@@ -22,6 +23,32 @@ pub fn pointer_address_space(r#type: Type) -> Option<u32> {
         mlir_sys::mlirTypeIsALLVMPointerType(r#type.to_raw())
             .then(|| mlir_sys::mlirLLVMPointerTypeGetAddressSpace(r#type.to_raw()))
     }
+}
+
+/// The text of a string attribute (`"f"`) or a flat symbol reference
+/// (`@f`); `None` for other attributes and for text that is not UTF-8
+/// (melior's `value()` panics on that; input can hold any bytes).
+pub fn string_value<'c>(attribute: Attribute<'c>) -> Option<&'c str> {
+    let raw = attribute.to_raw();
+    // SAFETY: each getter is called only on an attribute of its kind; the
+    // returned bytes live as long as the context ('c), which uniques them.
+    let text = unsafe {
+        if mlir_sys::mlirAttributeIsAString(raw) {
+            mlir_sys::mlirStringAttrGetValue(raw)
+        } else if mlir_sys::mlirAttributeIsAFlatSymbolRef(raw) {
+            mlir_sys::mlirFlatSymbolRefAttrGetValue(raw)
+        } else {
+            return None;
+        }
+    };
+    if text.data.is_null() {
+        return Some("");
+    }
+    // SAFETY: MLIR returns a valid (pointer, length) pair owned by the
+    // context.
+    let bytes: &'c [u8] =
+        unsafe { std::slice::from_raw_parts(text.data.cast::<u8>(), text.length) };
+    std::str::from_utf8(bytes).ok()
 }
 
 /// The named or generic space of a pointer-typed value on `map`'s target.
@@ -449,9 +476,9 @@ impl<'c, 'a> Dispatch<'c, 'a> {
             .op
             .attribute(names::ACCESS_ATTR)
             .map_err(|_| malformed("missing `access`"))?;
-        StringAttribute::try_from(attribute)
-            .map(|string| string.value())
-            .map_err(|_| malformed("`access` must be a string"))
+        string_value(attribute)
+            .filter(|_| attribute.is_string())
+            .ok_or_else(|| malformed("`access` must be a string of UTF-8 text"))
     }
 
     /// The access kind, if `access` names one gas knows.

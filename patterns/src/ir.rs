@@ -1,7 +1,6 @@
 //! Small IR walks and queries shared by the pattern sets.
 
 use melior::ir::attribute::AttributeLike;
-use melior::ir::attribute::FlatSymbolRefAttribute;
 use melior::ir::block::BlockLike;
 use melior::ir::operation::OperationLike;
 use melior::ir::operation::OperationResult;
@@ -104,12 +103,7 @@ pub fn enclosing_function<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<Operation
 /// A symbol-valued attribute (`@f` or `"f"`) as a string.
 pub fn symbol_attribute(op: &OperationRef, name: &str) -> Option<String> {
     let attribute = op.attribute(name).ok()?;
-    if let Ok(symbol) = FlatSymbolRefAttribute::try_from(attribute) {
-        return Some(symbol.value().to_string());
-    }
-    melior::ir::attribute::StringAttribute::try_from(attribute)
-        .ok()
-        .map(|string| string.value().to_string())
+    gas_dialect::ops::string_value(attribute).map(str::to_string)
 }
 
 /// Attributes' printed forms, each printed once. Attributes are uniqued

@@ -14,7 +14,7 @@ use crate::ir::{each_op, is_function, symbol_attribute, AttributeTexts};
 use crate::propagate::analysis::{ClosedWorld, Function};
 use gas_dialect::ops::{value_space, Dispatch};
 use gas_dialect::{names, AddressSpace, AddressSpaceMap};
-use melior::ir::attribute::FlatSymbolRefAttribute;
+use melior::ir::attribute::AttributeLike;
 use melior::ir::block::BlockLike;
 use melior::ir::operation::OperationLike;
 use melior::ir::{Module, OperationRef};
@@ -326,8 +326,9 @@ fn record_fact(
             let callee = op
                 .attribute("callee")
                 .ok()
-                .and_then(|callee| FlatSymbolRefAttribute::try_from(callee).ok())
-                .map(|callee| callee.value().to_string());
+                .filter(|callee| callee.is_flat_symbol_ref())
+                .and_then(gas_dialect::ops::string_value)
+                .map(str::to_string);
             match callee {
                 Some(callee) if is_explicit_cast_builtin(&callee) => facts.explicit_casts += 1,
                 callee => return Some(callee),

@@ -33,7 +33,7 @@ use gas_dialect::ops::{
     dispatch_for_access, generic_address_operands, tag, to_named, untag, value_space,
 };
 use gas_dialect::{AddressSpace, AddressSpaceMap, SpaceSet};
-use melior::ir::attribute::FlatSymbolRefAttribute;
+use melior::ir::attribute::AttributeLike;
 use melior::ir::operation::OperationLike;
 use melior::ir::{Module, Operation, OperationRef, Value, ValueLike};
 use melior::Context;
@@ -202,10 +202,10 @@ fn raise_explicit_cast<'c, 'a>(
     let callee = op
         .attribute("callee")
         .map_err(|_| NotApplied("indirect call"))?;
-    let callee =
-        FlatSymbolRefAttribute::try_from(callee).map_err(|_| NotApplied("indirect call"))?;
-    let space =
-        explicit_cast_space(callee.value()).ok_or(NotApplied("not an explicit cast builtin"))?;
+    let callee = gas_dialect::ops::string_value(callee)
+        .filter(|_| callee.is_flat_symbol_ref())
+        .ok_or(NotApplied("indirect call"))?;
+    let space = explicit_cast_space(callee).ok_or(NotApplied("not an explicit cast builtin"))?;
     // The SPIR-V form carries the storage class as a second operand.
     let (source, result) =
         operand_and_result(&op).ok_or(NotApplied("no pointer operand or result"))?;

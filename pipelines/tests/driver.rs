@@ -160,6 +160,12 @@ fn unknown_kernel_names_are_errors() {
         assert!(stderr(&output).contains("nope"), "{}", stderr(&output));
         assert!(stdout(&output).is_empty());
     }
+    // A valid module whose symbol names are not UTF-8 is processed.
+    let odd_symbol = gas_opt(
+        &[],
+        b"llvm.func @\"\xff\"(!llvm.ptr<4>) -> !llvm.ptr<1>\nllvm.func @f(%p: !llvm.ptr<4>) {\n  %0 = llvm.call @\"\xff\"(%p) : (!llvm.ptr<4>) -> !llvm.ptr<1>\n  llvm.return\n}\n",
+    );
+    assert!(odd_symbol.status.success(), "{}", stderr(&odd_symbol));
 }
 
 /// The module's triple picks the target: an NVPTX module's flat generic
@@ -324,7 +330,7 @@ fn hostile_inputs_end_in_diagnostics_not_crashes() {
             state.to_le_bytes()[0]
         })
         .collect();
-    let cases: [&[u8]; 8] = [
+    let cases: [&[u8]; 9] = [
         &garbage,
         b"\x00\x01\x02",
         b"ML\xefR\x00garbage bytecode",
@@ -335,6 +341,9 @@ fn hostile_inputs_end_in_diagnostics_not_crashes() {
         // An op name that is not UTF-8 (found by scripts/fuzz.sh: the
         // diagnostic's text made melior's Display fail, `to_string` panicked).
         b"llvm.func @f() {\n  \"gas.\xff\xfe\"() : () -> ()\n  llvm.return\n}\n",
+        // String attributes and callees that are not UTF-8 (scripts/fuzz.sh:
+        // melior's `value()` unwraps them).
+        b"llvm.func @f(%g: !llvm.ptr<4>, %v: i32) {\n  \"gas.dispatch\"(%v, %g) {access = \"l\xaa\xaallvm.store\", access_attrs = {alignment = 4 : i64, ordering = 0 : i64}, operandSegmentSizes = array<i32: 1, 1, 0, 0>, spaces = [array<i32: 0, 3, 1>]} : (i32, !llvm.ptr<4>) -> ()\n  llvm.return\n}\n",
     ];
     for case in cases {
         let output = gas_opt(&[], case);

@@ -15,7 +15,7 @@ use crate::adapter::{Applied, Environment, NotApplied, Rewrite};
 use crate::emit::Emitter;
 use gas_dialect::ops::{event_type, value_space, wait_events, AsyncCopy2d, AsyncCopy3d};
 use gas_dialect::{AddressSpace, AddressSpaceMap};
-use melior::ir::attribute::FlatSymbolRefAttribute;
+use melior::ir::attribute::AttributeLike;
 use melior::ir::operation::OperationLike;
 use melior::ir::{OperationRef, Value, ValueLike};
 use melior::RewriterBase;
@@ -28,9 +28,9 @@ const WAIT_GROUP_EVENTS: &str = "_Z17wait_group_events";
 
 fn callee(op: &OperationRef) -> Option<String> {
     let callee = op.attribute("callee").ok()?;
-    FlatSymbolRefAttribute::try_from(callee)
-        .ok()
-        .map(|symbol| symbol.value().to_string())
+    gas_dialect::ops::string_value(callee)
+        .filter(|_| callee.is_flat_symbol_ref())
+        .map(str::to_string)
 }
 
 fn is_spirv_event(value: Value) -> bool {
