@@ -1,13 +1,13 @@
 //! The MLIR C API calls melior does not wrap: parsing bytes (not only UTF-8
 //! text) into a module, translating a module to LLVM IR text, and what a
-//! pass written in Rust needs (its module, adding pipeline text, errors).
+//! pass written in Rust needs (its module, adding pipeline text).
 //! This is the only `unsafe` in the crate.
 
 use melior::ir::operation::OperationLike;
-use melior::ir::{Location, Module, OperationRef};
+use melior::ir::{Module, OperationRef};
 use melior::pass::OperationPassManager;
-use melior::{Context, ContextRef};
-use std::ffi::{c_char, c_void, CStr, CString};
+use melior::Context;
+use std::ffi::{c_char, c_void, CStr};
 use std::mem::ManuallyDrop;
 
 /// Parses `source` (MLIR text or bytecode) into a module. Top-level ops that
@@ -56,14 +56,6 @@ pub fn translate_to_llvm_ir(module: &Module) -> Option<String> {
         mlir_sys::LLVMContextDispose(llvm_context);
         text
     }
-}
-
-/// The context a [`ContextRef`] refers to, for as long as the reference
-/// lives (melior's `to_ref` points at the `ContextRef` itself).
-pub fn context_of<'a>(context: &'a ContextRef) -> &'a Context {
-    // SAFETY: `to_ref` reinterprets the `ContextRef` it is called on; the
-    // result is bounded by that borrow, not by the context's lifetime.
-    unsafe { context.to_ref() }
 }
 
 /// The `builtin.module` `operation` is, as a [`Module`] that is not
@@ -131,12 +123,4 @@ pub fn anchor_of(manager: OperationPassManager) -> String {
         .unwrap_or_default()
         .trim()
         .to_string()
-}
-
-/// Reports `message` as an error at `location` through the context's
-/// diagnostic handlers (the C API has no warnings or remarks).
-pub fn emit_error(location: Location, message: &str) {
-    let message = CString::new(message.replace('\0', " ")).unwrap_or_default();
-    // SAFETY: the location is alive; MLIR copies the message.
-    unsafe { mlir_sys::mlirEmitError(location.to_raw(), message.as_ptr()) }
 }

@@ -227,7 +227,7 @@ impl<'c> RunExternalPass<'c> for GasPass {
         let _span = tracing::info_span!("pass", pass = %name).entered();
         let op_name = gas_patterns::ir::name_of(&operation);
         if op_name != "builtin.module" {
-            ffi::emit_error(
+            gas_dialect::verify::emit_error(
                 operation.location(),
                 &format!("`{name}` runs on builtin.module, not on `{op_name}`"),
             );
@@ -235,7 +235,7 @@ impl<'c> RunExternalPass<'c> for GasPass {
             return;
         }
         let context = operation.context();
-        let context = ffi::context_of(&context);
+        let context = gas_patterns::adapter::context_of(&context);
         let mut module = ffi::borrow_module(&operation);
         let result = run_step(self.step, context, &mut module, &self.config);
         let mut reports = self.reports.lock().unwrap_or_else(PoisonError::into_inner);
@@ -255,7 +255,10 @@ impl<'c> RunExternalPass<'c> for GasPass {
             Err(error) => {
                 if self.standalone {
                     if !error.is_reported() {
-                        ffi::emit_error(operation.location(), &format!("{name}: {error}"));
+                        gas_dialect::verify::emit_error(
+                            operation.location(),
+                            &format!("{name}: {error}"),
+                        );
                     }
                 } else if reports.error.is_none() {
                     reports.error = Some(error);
