@@ -22,8 +22,10 @@
 //! results merged — seed 000's switch, for calls. Otherwise the generic call
 //! stays, and [`BuiltinStats`] says why.
 //!
-//! A name gas cannot parse, or a builtin without a named overload for the
-//! space, is left alone. Decisions are taken from one analysis before the
+//! An atomic's object pointer is never taken to be private: atomics on
+//! private memory are undefined (OpenCL C 2.0 s6.13.11), and libraries have
+//! no private overloads of them. A name gas cannot parse, or a builtin
+//! without a named overload for the space, is left alone. Decisions are taken from one analysis before the
 //! first rewrite; every call is rewritten once.
 
 pub mod mangling;
@@ -264,7 +266,7 @@ fn decide(
     if mangled_generic != generic_operands {
         return Err("mangled parameters do not match the call's operands");
     }
-    let arguments: Vec<GenericArgument> = generic_operands
+    let mut arguments: Vec<GenericArgument> = generic_operands
         .iter()
         .map(|position| GenericArgument {
             position: *position,
@@ -277,6 +279,7 @@ fn decide(
     if arguments.iter().any(|argument| argument.spaces.is_empty()) {
         return Err("the pointer can only be null");
     }
+    exclude_private_atomic_object(&generic, &mut arguments)?;
     let dynamic = arguments.iter().any(|argument| argument.spaces.len() > 1);
     // With private memory in the global buffer (private-branch-elision),
     // private pointers carry no tag: a run-time test cannot tell them from
@@ -332,6 +335,36 @@ fn decide(
     Ok(Some(Plan::Dispatch { generic, arguments }))
 }
 
+/// Drops private from the candidates of an atomic builtin's object pointer:
+/// an atomic operation on an object in private memory is undefined (OpenCL
+/// C 2.0 s6.13.11, "atomic restrictions"), so a call whose object may be
+/// private or elsewhere is treated as elsewhere, and one whose object can
+/// only be private is left alone. The other pointers (`expected` of a
+/// compare-exchange) may be private.
+fn exclude_private_atomic_object(
+    generic: &Mangled,
+    arguments: &mut [GenericArgument],
+) -> Result<(), &'static str> {
+    let is_atomic = table::lookup(&generic.name)
+        .is_some_and(|builtin| builtin.named == NamedOverloads::NamedAtomics);
+    let object = pointer_parameters(generic)
+        .first()
+        .map(|(position, _)| *position);
+    let Some(argument) = arguments
+        .iter_mut()
+        .find(|argument| is_atomic && Some(argument.position) == object)
+    else {
+        return Ok(());
+    };
+    argument
+        .spaces
+        .retain(|space| *space != AddressSpace::Private);
+    if argument.spaces.is_empty() {
+        return Err("an atomic object in private memory (undefined in OpenCL C 2.0)");
+    }
+    Ok(())
+}
+
 /// Whether the library has named overloads of `generic` (a builtin declared,
 /// not defined, in the module) for every `(parameter, space)` of `chosen`.
 fn available(
@@ -366,7 +399,7 @@ fn available(
         let ordinal = pointers.iter().position(|pointer| pointer == position);
         let spaces = ordinal.map(|ordinal| named.spaces(ordinal)).unwrap_or(&[]);
         if !spaces.contains(&mangled_space(*space, map)) {
-            return Err("no named overload for the space (an atomic object in private memory)");
+            return Err("no named overload for the space");
         }
     }
     Ok(())
