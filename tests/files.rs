@@ -25,22 +25,10 @@ fn options(path: &Path, source: &str) -> (Options, bool) {
             )
         });
     let mut options = Options {
-        pipeline: Pipeline::parse(gas_pipelines::DEFAULT_PIPELINE).expect("the default pipeline"),
-        emit: Emit::Mlir,
-        split_input_file: false,
-        verify_diagnostics: false,
-        address_spaces: None,
-        closed_world: ClosedWorld::default(),
-        clone_budget: None,
-        unknown_builtin_space: UnknownSpace::KeepGeneric,
-        named_atomics: false,
-        flat_input: false,
-        kernels: Vec::new(),
-        multithreading: true,
         verify_each: true,
-        free_ir: true,
-        remarks: None,
-        warnings_as_errors: false,
+        ..Options::new(
+            Pipeline::parse(gas_pipelines::DEFAULT_PIPELINE).expect("the default pipeline"),
+        )
     };
     let mut show_stats = false;
     let mut words = header.split_whitespace();

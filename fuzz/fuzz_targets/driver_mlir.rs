@@ -4,7 +4,7 @@
 
 #![no_main]
 
-use gas_pipelines::{process, ClosedWorld, Emit, Options, Pipeline, RemarkKind, UnknownSpace};
+use gas_pipelines::{process, Options, Pipeline, RemarkKind};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -12,24 +12,12 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     let options = Options {
-        pipeline,
-        emit: Emit::Mlir,
-        split_input_file: false,
-        verify_diagnostics: false,
-        address_spaces: None,
-        closed_world: ClosedWorld::default(),
-        clone_budget: None,
-        unknown_builtin_space: UnknownSpace::KeepGeneric,
-        named_atomics: false,
-        flat_input: false,
-        kernels: Vec::new(),
         // One thread: libFuzzer's crash reports stay readable.
         multithreading: false,
         verify_each: true,
-        free_ir: true,
         // Explain reads everything the sets decided: fuzz it too.
         remarks: Some(RemarkKind::All),
-        warnings_as_errors: false,
+        ..Options::new(pipeline)
     };
     let _ = process(data, "fuzz.mlir", &options);
 });

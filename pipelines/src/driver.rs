@@ -73,6 +73,45 @@ pub struct Options {
     pub warnings_as_errors: bool,
 }
 
+impl Options {
+    /// `pipeline` with gas-opt's defaults for everything else: MLIR out, one
+    /// module per source, the target from the module's triple, a closed
+    /// world when the module has kernels, generic builtin calls kept, MLIR's
+    /// threads on, `--verify-each` as [`VERIFY_EACH_DEFAULT`], the IR freed
+    /// at the end, no remarks.
+    ///
+    /// ```
+    /// use gas_pipelines::driver::{Emit, Options};
+    /// use gas_pipelines::Pipeline;
+    ///
+    /// let options = Options {
+    ///     emit: Emit::LlvmIr,
+    ///     ..Options::new(Pipeline::parse("O2").unwrap())
+    /// };
+    /// assert!(options.multithreading && !options.split_input_file);
+    /// ```
+    pub fn new(pipeline: Pipeline) -> Self {
+        Self {
+            pipeline,
+            emit: Emit::default(),
+            split_input_file: false,
+            verify_diagnostics: false,
+            address_spaces: None,
+            closed_world: ClosedWorld::default(),
+            clone_budget: None,
+            unknown_builtin_space: UnknownSpace::default(),
+            named_atomics: false,
+            flat_input: false,
+            kernels: Vec::new(),
+            multithreading: true,
+            verify_each: VERIFY_EACH_DEFAULT,
+            free_ir: true,
+            remarks: None,
+            warnings_as_errors: false,
+        }
+    }
+}
+
 /// Whether `--verify-each` is on by default: in debug builds (and so in
 /// tests), off in release builds, which verify the input and the result.
 pub const VERIFY_EACH_DEFAULT: bool = cfg!(debug_assertions);

@@ -85,14 +85,7 @@ impl GasPasses {
     /// The pass `name` (`gas-propagate`) with `options` (the text between
     /// its braces, `clone-budget=100`).
     pub fn create(&self, name: &str, options: &str) -> Result<Pass, PipelineError> {
-        let step = name
-            .strip_prefix(PASS_PREFIX)
-            .and_then(gas_step)
-            .ok_or_else(|| PipelineError::UnknownPass {
-                word: name.to_string(),
-                known: gas_pass_names(),
-            })?;
-        let options = StepOptions::parse(step, options)?;
+        let (step, options) = resolve(name, options)?;
         Ok(self.create_step(step, &options))
     }
 
@@ -130,11 +123,14 @@ impl GasPasses {
         elements: &str,
     ) -> Result<(), PipelineError> {
         let elements = parse_elements(elements)?;
+        // Everything is checked before the first pass is made: a `Pass` not
+        // handed to a manager is never freed (MLIR's C API has no call for it).
         let mut passes = Vec::new();
         for element in &elements {
             passes.push(match element {
                 Element::Pass { name, options } if name.starts_with(PASS_PREFIX) => {
-                    Planned::Gas(self.create(name, options)?)
+                    let (step, options) = resolve(name, options)?;
+                    Planned::Gas(step, options)
                 }
                 _ => {
                     refuse_nested_gas_passes(element)?;
@@ -157,14 +153,14 @@ impl GasPasses {
             .iter()
             .filter_map(|planned| match planned {
                 Planned::Mlir(text) => Some(text.as_str()),
-                Planned::Gas(_) => None,
+                Planned::Gas(..) => None,
             })
             .collect();
         check_mlir_elements(&upstream.join(","))?;
         register_all_passes();
         for planned in passes {
             match planned {
-                Planned::Gas(pass) => manager.add_pass(pass),
+                Planned::Gas(step, options) => manager.add_pass(self.create_step(step, &options)),
                 Planned::Mlir(text) => ffi::add_pipeline(manager, &text)
                     .map_err(|message| PipelineError::MlirPassPipeline { message })?,
             }
@@ -179,8 +175,21 @@ impl GasPasses {
 }
 
 enum Planned {
-    Gas(Pass),
+    Gas(&'static Step, StepOptions),
     Mlir(String),
+}
+
+/// The step of the gas pass `name` and its `options`, checked.
+fn resolve(name: &str, options: &str) -> Result<(&'static Step, StepOptions), PipelineError> {
+    let step = name
+        .strip_prefix(PASS_PREFIX)
+        .and_then(gas_step)
+        .ok_or_else(|| PipelineError::UnknownPass {
+            word: name.to_string(),
+            known: gas_pass_names(),
+        })?;
+    let options = StepOptions::parse(step, options)?;
+    Ok((step, options))
 }
 
 /// Checks MLIR pipeline elements against MLIR's registry, on a pass manager
