@@ -1,8 +1,11 @@
 //! The work of `gas-opt`, as a library: bytes in, text and diagnostics out.
 //! The binary only reads files, parses flags and writes the result.
 
-use crate::diagnostics::{unknown_location, verify_expectations, Collector, Diagnostic, Severity};
+use crate::diagnostics::{
+    unknown_location, verify_expectations, Collector, Diagnostic, Severity, SourceLocation,
+};
 use crate::ffi::{parse_module, translate_to_llvm_ir};
+use crate::parse_guard::refuse_known_parser_crashes;
 use crate::passes::run_stage;
 use crate::registry::{Pipeline, StepConfig};
 use crate::PipelineError;
@@ -364,6 +367,14 @@ fn process_chunk(
     findings: &mut Vec<Diagnostic>,
 ) -> Result<String, Vec<Diagnostic>> {
     let whole_file = |message: String| vec![Diagnostic::error(unknown_location(file), message)];
+    if let Some(refusal) = refuse_known_parser_crashes(&text) {
+        let location = SourceLocation {
+            file: file.to_string(),
+            line: refusal.line,
+            column: refusal.column,
+        };
+        return Err(vec![Diagnostic::error(location, refusal.message)]);
+    }
     let parsed = timings.time("parse", || parse_module(context, &text));
     // The module holds everything from here on.
     drop(text);

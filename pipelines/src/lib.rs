@@ -35,6 +35,7 @@
 pub mod diagnostics;
 pub mod driver;
 mod ffi;
+mod parse_guard;
 pub mod pass_pipeline;
 pub mod passes;
 pub mod registry;

@@ -330,7 +330,7 @@ fn hostile_inputs_end_in_diagnostics_not_crashes() {
             state.to_le_bytes()[0]
         })
         .collect();
-    let cases: [&[u8]; 9] = [
+    let cases: [&[u8]; 10] = [
         &garbage,
         b"\x00\x01\x02",
         b"ML\xefR\x00garbage bytecode",
@@ -343,6 +343,10 @@ fn hostile_inputs_end_in_diagnostics_not_crashes() {
         b"llvm.func @f() {\n  \"gas.\xff\xfe\"() : () -> ()\n  llvm.return\n}\n",
         // String attributes and callees that are not UTF-8 (scripts/fuzz.sh:
         // melior's `value()` unwraps them).
+        // A global whose address space is not an integer, and its address
+        // (scripts/fuzz.sh: MLIR 22's parser segfaults verifying the
+        // addressof; gas refuses the text before MLIR parses it).
+        b"llvm.mlir.global external @s(0 : i32) {addr_space = i32} : i32\nllvm.func @f() -> !llvm.ptr<1> {\n  %0 = llvm.mlir.addressof @s : !llvm.ptr<1>\n  llvm.return %0 : !llvm.ptr<1>\n}\n",
         b"llvm.func @f(%g: !llvm.ptr<4>, %v: i32) {\n  \"gas.dispatch\"(%v, %g) {access = \"l\xaa\xaallvm.store\", access_attrs = {alignment = 4 : i64, ordering = 0 : i64}, operandSegmentSizes = array<i32: 1, 1, 0, 0>, spaces = [array<i32: 0, 3, 1>]} : (i32, !llvm.ptr<4>) -> ()\n  llvm.return\n}\n",
     ];
     for case in cases {
