@@ -8,7 +8,10 @@
 //! (private); its 8 words of the `__local` argument `lw` and of the
 //! kernel-scope `local uint lk[]`, its 4 floats of `local float lf[]`
 //! (local); its 8 words of the `__global` buffer `gw` and of the
-//! program-scope `global uint pv[]`, its 4 floats of `gf` (global). All are
+//! program-scope `global uint pv[]`, its 4 floats of `gf` (global); and, in
+//! a program with an extra element type `T` (`ushort`, `uchar` or `ulong`,
+//! `Gen::xt`), its 8 elements of `T px[8]` (private), of the kernel-scope
+//! `local T lx[]` and of the `__global T *gx` buffer argument. All are
 //! initialized before the generated statements run. A pointer value is only
 //! ever made from a region at a constant offset, so the generator knows for
 //! each one (`PInfo`) its element type, the set of address spaces it may be
@@ -21,8 +24,34 @@
 //! Values are `uint` (wrapping arithmetic, shifts by constants below 32,
 //! division and remainder by `(e | 1u)`); floats only come from small
 //! integers scaled by powers of two and reach the checksum through
-//! `as_uint`. Calls (which may write memory) are whole statements, never
-//! operands of an expression that also reads memory.
+//! `as_uint`. Elements of the extra type are converted to `uint` before any
+//! arithmetic (`(uint)p[k]`; a `ushort * ushort` is an `int` product that
+//! may overflow), stored as `(T)(e)` with `=`, `+=`, `^=`, `|=` (narrow
+//! types: the promoted `int` sum of two narrow values cannot overflow) or
+//! `*=` (`ulong` only). Calls (which may write memory) are whole statements,
+//! never operands of an expression that also reads memory.
+//!
+//! Pointers stored in memory are tracked like pointer tables (`Kind::Tab`):
+//! a pseudo-variable `Kind::Slots` stands for `n` consecutive slots of the
+//! work-item's own part of `uint *local lpt[]` (kernel scope, indexed by
+//! `lid`) or `uint *global gpt[]` (program scope, indexed by `gid`), with
+//! the join of what the stored pointers may point to (private pointers of
+//! the work-item included: only it reads its slots). It is declared by the
+//! statements that fill the slots, so it is in scope only after them and in
+//! their block; later stores must fit it. Each slot is declared once per
+//! kernel (`Gen::slots`), so a slot left holding a pointer into a region
+//! that died with its block is never read again. A slot declared at the
+//! kernel's top level holding only global or local pointers may be read by
+//! the neighbour between two barriers (its pointees are its owner's regions,
+//! nobody writes them in between).
+//!
+//! Pointer differences, relational comparisons and `uintptr_t` differences
+//! only combine two pointer variables into one region (the second is the
+//! first plus a constant, run-time or selected offset below its extent, or
+//! the end pointer of an advancing loop); only the difference or the
+//! comparison result reaches the checksum, never an address. A pointer
+//! through `uintptr_t` and back is the same pointer (same `PInfo`); it is
+//! always converted from a generic pointer, never from a named one.
 //!
 //! Shared memory is only touched by constructs at the kernel's top level
 //! (uniform control flow) between barriers: reading the neighbour's local
@@ -32,6 +61,31 @@
 
 use crate::ast::*;
 use crate::rng::Rng;
+
+/// A top-level `lpt` slot holding only global or local `uint` pointers
+/// (its neighbour may read it between barriers): (info, n, j).
+fn nb_slot(v: &Var) -> Option<(PInfo, u32, u32)> {
+    match v.kind {
+        Kind::Slots {
+            info,
+            n,
+            local: true,
+            j,
+        } if v.life == 0 && info.spaces & SP == 0 && info.elem == Elem::U32 => Some((info, n, j)),
+        _ => None,
+    }
+}
+
+/// The work-item's slot `j` of `lpt` (indexed by `lid`) or `gpt` (by `gid`).
+fn slot_index(local: bool, j: u32) -> Expr {
+    let id = if local { "lid" } else { "gid" };
+    let b = bin(raw(id), "*", lit(SLOTS));
+    if j == 0 {
+        b
+    } else {
+        bin(b, "+", lit(j))
+    }
+}
 
 /// Longest program kept (lines): longer ones are drawn again.
 pub const MAX_LINES: usize = 150;
@@ -45,6 +99,8 @@ const COUNTERS: u32 = 4;
 const ASYNC_OUTS: u32 = 2;
 /// Words of the async-copy array `lc` per work-item.
 const LCW: u32 = 4;
+/// Pointer slots per work-item in each of `lpt` (local) and `gpt` (global).
+const SLOTS: u32 = 4;
 
 const SG: u8 = 1;
 const SL: u8 = 2;
@@ -58,6 +114,12 @@ pub enum Elem {
     U32,
     /// `float`
     F32,
+    /// `ushort` (a program's extra element type, see `Gen::xt`)
+    U16,
+    /// `uchar`
+    U8,
+    /// `ulong`
+    U64,
 }
 
 impl Elem {
@@ -65,10 +127,42 @@ impl Elem {
         match self {
             Elem::U32 => "uint",
             Elem::F32 => "float",
+            Elem::U16 => "ushort",
+            Elem::U8 => "uchar",
+            Elem::U64 => "ulong",
         }
     }
     fn ptr(self) -> String {
         format!("{} *", self.c())
+    }
+    /// The harness's name of the type (`.spec` buffers).
+    fn spec(self) -> &'static str {
+        match self {
+            Elem::U32 => "u32",
+            Elem::F32 => "f32",
+            Elem::U16 => "u16",
+            Elem::U8 => "u8",
+            Elem::U64 => "u64",
+        }
+    }
+    /// A `uint` made of the element value `e`, without undefined behaviour
+    /// (narrow values are converted before any arithmetic: `ushort * ushort`
+    /// is an `int` product that may overflow).
+    fn fold(self, e: Expr) -> Expr {
+        match self {
+            Elem::U32 => e,
+            Elem::F32 => call("as_uint", vec![e]),
+            Elem::U16 | Elem::U8 => cast("uint", e),
+            Elem::U64 => cast("uint", bin(e.clone(), "^", bin(e, ">>", lit(32)))),
+        }
+    }
+    /// Words of the work-item's regions of this type.
+    fn words(self) -> u32 {
+        if self == Elem::F32 {
+            FW
+        } else {
+            W
+        }
     }
 }
 
@@ -161,6 +255,16 @@ enum Kind {
     Ptr(PInfo, bool),
     /// `uint *t[n]` (a helper's `uint **t` parameter too).
     Tab(PInfo, u32),
+    /// The work-item's slots `j .. j + n` of the pointer array `lpt`
+    /// (kernel-scope local, `local`) or `gpt` (program-scope global), the
+    /// variable's name: `lpt[(lid * SLOTS) + j + k]`. Declared by the store
+    /// that fills them, like a table.
+    Slots {
+        info: PInfo,
+        n: u32,
+        local: bool,
+        j: u32,
+    },
     /// A struct of type `ty` (through a pointer parameter when `arrow`).
     Struct { ty: usize, arrow: bool, origin: u32 },
 }
@@ -293,6 +397,12 @@ struct Gen {
     xc: bool,
     /// The program calls `async_work_group_copy_2D2D` (declared at the top).
     uses_2d: bool,
+    /// The program's extra element type (`ushort`, `uchar` or `ulong`): its
+    /// regions `px` (private), `lx` (kernel-scope local) and `gx` (a global
+    /// buffer argument), or none.
+    xt: Option<Elem>,
+    /// Slots of `lpt` / `gpt` used so far by the kernel (per work-item).
+    slots: [u32; 2],
 }
 
 impl Gen {
@@ -303,10 +413,13 @@ impl Gen {
         let lg = rng.chance(7, 10);
         let pg = rng.chance(4, 5);
         let xc = rng.chance(7, 10);
+        let xt = *rng.pick(&[None, Some(Elem::U16), Some(Elem::U8), Some(Elem::U64)]);
         Gen {
             lg,
             pg,
             xc,
+            xt,
+            slots: [0, 0],
             uses_2d: false,
             rng,
             shape: Shape { global, local },
@@ -325,7 +438,23 @@ impl Gen {
     fn spec(&self) -> String {
         let Shape { global, local } = self.shape;
         let s = self.spec_seed;
-        format!(
+        let xt = match self.xt {
+            Some(t) => {
+                let modulus = match t {
+                    Elem::U8 => 256,
+                    Elem::U64 => 1 << 31,
+                    _ => 65536,
+                };
+                format!(
+                    "arg global {} {} lcg {} {modulus}\n",
+                    t.spec(),
+                    global * W,
+                    s + 2
+                )
+            }
+            None => String::new(),
+        };
+        let mut spec = format!(
             "global {global}\nlocal {local}\n\
              arg global u32 {} lcg {s} 1000\n\
              arg global u32 {} zero\n\
@@ -340,7 +469,9 @@ impl Gen {
             global * FW,
             local * W * 4,
             (global / local) * COUNTERS,
-        )
+        );
+        spec.push_str(&xt);
+        spec
     }
 
     // ------------------------------------------------------------ names, scopes
@@ -452,13 +583,21 @@ impl Gen {
 
     /// An atom or a memory read.
     fn leaf(&mut self) -> Expr {
-        match self.rng.weighted(&[5, 6, 1, 1]) {
+        let xt = if self.xt.is_some() { 2 } else { 0 };
+        match self.rng.weighted(&[5, 6, 1, xt, 1]) {
             0 => self.atom(),
             1 => self.load(Elem::U32).unwrap_or_else(|| self.atom()),
             2 => match self.load(Elem::F32) {
                 Some(e) => call("as_uint", vec![e]),
                 None => self.atom(),
             },
+            3 => {
+                let t = self.xt.expect("an extra element type");
+                match self.load(t) {
+                    Some(e) => t.fold(e),
+                    None => self.atom(),
+                }
+            }
             _ => {
                 // pointer identity: two pointers into the work-item's memory
                 let (Some(a), Some(b)) = (
@@ -546,10 +685,13 @@ impl Gen {
                 _ => None,
             })
             .collect();
-        let tabs: Vec<(String, PInfo, u32)> = self
+        let tabs: Vec<(String, PInfo, u32, Option<Expr>)> = self
             .vars()
             .filter_map(|v| match v.kind {
-                Kind::Tab(info, n) if info.fits(want) => Some((v.name.clone(), info, n)),
+                Kind::Tab(info, n) if info.fits(want) => Some((v.name.clone(), info, n, None)),
+                Kind::Slots { info, n, local, j } if info.fits(want) => {
+                    Some((v.name.clone(), info, n, Some(slot_index(local, j))))
+                }
                 _ => None,
             })
             .collect();
@@ -626,10 +768,9 @@ impl Gen {
                 })
             }
             3 => {
-                let (name, info, n) = self.rng.pick(&tabs).clone();
-                let i = self.atom();
+                let (name, info, n, base) = self.rng.pick(&tabs).clone();
                 Some(PVal {
-                    e: index(raw(name), bin(i, "%", lit(n))),
+                    e: self.tab_elem(name, n, base),
                     info,
                     named: false,
                 })
@@ -643,6 +784,17 @@ impl Gen {
                 })
             }
         }
+    }
+
+    /// An element of a pointer table (`base` None: `t[(e) % n]`) or of the
+    /// work-item's slots at `base` (`lpt[base]`, `lpt[base + ((e) % n)]`).
+    fn tab_elem(&mut self, name: String, n: u32, base: Option<Expr>) -> Expr {
+        let i = match base {
+            None => bin(self.atom(), "%", lit(n)),
+            Some(b) if n == 1 => b,
+            Some(b) => bin(b, "+", bin(self.atom(), "%", lit(n))),
+        };
+        index(raw(name), i)
     }
 
     /// A pointer `k` elements into region `r`.
@@ -689,11 +841,14 @@ impl Gen {
         info
     }
 
+    /// The element type of a new pointer: mostly `uint`, sometimes `float`
+    /// or the program's extra type.
     fn ptr_elem(&mut self) -> Elem {
-        if self.rng.chance(1, 6) {
-            Elem::F32
-        } else {
-            Elem::U32
+        let xt = if self.xt.is_some() { 2 } else { 0 };
+        match self.rng.weighted(&[8, 2, xt]) {
+            0 => Elem::U32,
+            1 => Elem::F32,
+            _ => self.xt.expect("an extra element type"),
         }
     }
 
@@ -730,7 +885,9 @@ impl Gen {
         let has_ptr = self.vars().any(|v| matches!(v.kind, Kind::Ptr(_, true)));
         let has_tab = self
             .vars()
-            .any(|v| matches!(v.kind, Kind::Tab(..)) && v.life >= 0);
+            .any(|v| matches!(v.kind, Kind::Tab(..) | Kind::Slots { .. }) && v.life >= 0);
+        let slot_room = self.f.kernel && self.slots.iter().any(|&u| u < SLOTS);
+        let nb_slots = top && self.vars().any(|v| nb_slot(v).is_some());
         let u32_helpers = self.helpers.iter().any(|h| matches!(h.ret, Ret::U32));
         let ptr_helpers = self
             .helpers
@@ -775,6 +932,11 @@ impl Gen {
             } else {
                 0
             }, // 24 async copy out
+            if slot_room { 5 } else { 0 }, // 25 pointers stored to lpt/gpt
+            if nb_slots { 10 } else { 0 }, // 26 neighbour's lpt slot
+            3,                           // 27 pointer difference / comparison
+            2,                           // 28 integer round trip
+            if self.xt.is_some() { 5 } else { 0 }, // 29 store of the extra type
         ];
         match self.rng.weighted(&w) {
             0 => {
@@ -848,21 +1010,20 @@ impl Gen {
             9 => self.ping_pong(out),
             10 => self.tab_decl(out),
             11 => {
-                let tabs: Vec<(String, PInfo, u32)> = self
+                let tabs: Vec<(String, PInfo, u32, Option<Expr>)> = self
                     .vars()
                     .filter_map(|v| match v.kind {
-                        Kind::Tab(info, n) if v.life >= 0 => Some((v.name.clone(), info, n)),
+                        Kind::Tab(info, n) if v.life >= 0 => Some((v.name.clone(), info, n, None)),
+                        Kind::Slots { info, n, local, j } => {
+                            Some((v.name.clone(), info, n, Some(slot_index(local, j))))
+                        }
                         _ => None,
                     })
                     .collect();
-                let (name, info, n) = self.rng.pick(&tabs).clone();
+                let (name, info, n, base) = self.rng.pick(&tabs).clone();
                 let Some(v) = self.ptr(info, 1) else { return };
-                let i = self.atom();
-                out.push(Stmt::Assign(
-                    index(raw(name), bin(i, "%", lit(n))),
-                    "=",
-                    v.e,
-                ));
+                let lhs = self.tab_elem(name, n, base);
+                out.push(Stmt::Assign(lhs, "=", v.e));
             }
             12 => {
                 self.struct_decl(out);
@@ -886,7 +1047,12 @@ impl Gen {
             21 => self.exchange(out),
             22 => self.counter(out),
             23 => self.async_in(out),
-            _ => self.async_out(out),
+            24 => self.async_out(out),
+            25 => self.slot_decl(out),
+            26 => self.slot_exchange(out),
+            27 => self.ptr_diff(out),
+            28 => self.round_trip(out),
+            _ => self.xt_store(out),
         }
     }
 
@@ -898,6 +1064,280 @@ impl Gen {
         let op = *self.rng.pick(&["=", "+=", "^=", "="]);
         let e = self.expr(2);
         out.push(Stmt::Assign(lhs, op, e));
+    }
+
+    /// A value to store through a pointer to `t` (no implicit narrowing of
+    /// constants: clang warns about those).
+    fn value(&mut self, t: Elem) -> Expr {
+        match t {
+            Elem::U32 => self.expr(2),
+            Elem::F32 => self.float_expr(),
+            Elem::U16 | Elem::U8 => cast(t.c(), self.expr(1)),
+            Elem::U64 => {
+                let e = cast("ulong", self.expr(1));
+                if self.rng.chance(1, 2) {
+                    bin(e, "<<", lit(*self.rng.pick(&[8, 16, 32])))
+                } else {
+                    e
+                }
+            }
+        }
+    }
+
+    /// An assignment operator for an element of `t`: narrow types only get
+    /// operators whose promoted `int` arithmetic cannot overflow.
+    fn assign_op(&mut self, t: Elem) -> &'static str {
+        let ops: &[&'static str] = match t {
+            Elem::U32 => &["=", "+=", "^=", "="],
+            Elem::F32 => &["=", "+=", "="],
+            Elem::U16 | Elem::U8 => &["=", "+=", "^=", "|="],
+            Elem::U64 => &["=", "+=", "^=", "*="],
+        };
+        ops[self.rng.below(ops.len() as u32) as usize]
+    }
+
+    /// A store through a pointer of the program's extra element type.
+    fn xt_store(&mut self, out: &mut Vec<Stmt>) {
+        let t = self.xt.expect("an extra element type");
+        let Some(p) = self.ptr(PInfo::any(t, 1), 2) else {
+            return;
+        };
+        let lhs = self.deref(&p);
+        let op = self.assign_op(t);
+        let v = self.value(t);
+        out.push(Stmt::Assign(lhs, op, v));
+    }
+
+    /// Stores 1–2 pointers (any space the generator can make, private ones
+    /// included: only this work-item reads them back) to the work-item's
+    /// next slots of `lpt` (kernel-scope local, indexed by `lid`) or `gpt`
+    /// (program-scope global, by `gid`). While the pseudo-variable it pushes
+    /// is in scope the slots are read like a table (`ptr`) and stored to
+    /// (statement 11) with pointers that fit. Slots are never declared
+    /// twice, so one left holding a pointer into a dead region is never read.
+    fn slot_decl(&mut self, out: &mut Vec<Stmt>) {
+        let free: Vec<bool> = [true, false]
+            .into_iter()
+            .filter(|&l| self.slots[usize::from(!l)] < SLOTS)
+            .collect();
+        let local = *self.rng.pick(&free);
+        let j = self.slots[usize::from(!local)];
+        let n = self.rng.range(1, (SLOTS - j).min(2));
+        // at the top level, `lpt` slots often hold only global or local
+        // pointers, which the neighbour may read (`slot_exchange`)
+        let shared = local && self.top_level_kernel() && self.rng.chance(2, 3);
+        let want = PInfo {
+            spaces: if shared { SG | SL } else { SALL },
+            ..PInfo::any(Elem::U32, 1)
+        };
+        let Some((info, j)) = self.fill_slots(out, local, n, want) else {
+            return;
+        };
+        let mut info = self.widen(info);
+        if shared {
+            info.spaces &= want.spaces;
+        }
+        let name = if local { "lpt" } else { "gpt" };
+        self.push_var(name, Kind::Slots { info, n, local, j });
+    }
+
+    /// Stores `n` pointers fitting `want` to the work-item's next free slots
+    /// of `lpt` (`local`) or `gpt`; returns what they may point to and the
+    /// first slot (None, with nothing stored, when no pointer fits).
+    fn fill_slots(
+        &mut self,
+        out: &mut Vec<Stmt>,
+        local: bool,
+        n: u32,
+        want: PInfo,
+    ) -> Option<(PInfo, u32)> {
+        let a = usize::from(!local);
+        let j = self.slots[a];
+        assert!(j + n <= SLOTS, "no room for {n} slots");
+        let mut vals = Vec::new();
+        let mut info: Option<PInfo> = None;
+        for _ in 0..n {
+            let v = self.ptr(want, 1)?;
+            info = Some(info.map_or(v.info, |i| i.join(v.info)));
+            vals.push(v.e);
+        }
+        self.slots[a] += n;
+        let name = if local { "lpt" } else { "gpt" };
+        for (k, v) in vals.into_iter().enumerate() {
+            out.push(Stmt::Assign(
+                index(raw(name), slot_index(local, j + k as u32)),
+                "=",
+                v,
+            ));
+        }
+        Some((info.unwrap(), j))
+    }
+
+    /// Reads through the pointer a neighbour stored in its `lpt` slot
+    /// (kernel top level, between two barriers). Such a slot was filled by
+    /// every work-item at the top level and only ever holds global or local
+    /// pointers into its owner's regions (or program-scope memory), which
+    /// nobody writes between the barriers.
+    fn slot_exchange(&mut self, out: &mut Vec<Stmt>) {
+        let cands: Vec<(PInfo, u32, u32)> = self.vars().filter_map(nb_slot).collect();
+        let (info, n, j) = *self.rng.pick(&cands);
+        let ls = self.shape.local;
+        let step = self.rng.range(1, ls - 1);
+        let nid = bin(bin(raw("lid"), "+", lit(step)), "%", lit(ls));
+        let mut idx = bin(nid, "*", lit(SLOTS));
+        if j > 0 {
+            idx = bin(idx, "+", lit(j));
+        }
+        if n > 1 {
+            idx = bin(idx, "+", bin(self.atom(), "%", lit(n)));
+        }
+        let q = self.fresh("n");
+        let fence = "barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);";
+        let mut body = vec![
+            Stmt::Line(fence.into()),
+            Stmt::Decl {
+                ty: "uint *".into(),
+                name: q.clone(),
+                dims: String::new(),
+                init: Some(Init::Expr(index(raw("lpt"), idx))),
+            },
+        ];
+        let p = PVal {
+            e: raw(q),
+            info,
+            named: false,
+        };
+        for _ in 0..self.rng.range(1, 2) {
+            let e = self.deref(&p);
+            body.push(self.mix(e));
+        }
+        body.push(Stmt::Line(fence.into()));
+        out.push(Stmt::Block(body));
+    }
+
+    /// Two pointer variables into one region at run time, the second
+    /// derived from the first by an offset (constant, run-time, or a select
+    /// of two): their difference (in elements, or in bytes through
+    /// `uintptr_t`) and comparisons go to the checksum, never an address.
+    /// Both stay in scope as (read-only) pointer variables.
+    fn ptr_diff(&mut self, out: &mut Vec<Stmt>) {
+        let elem = self.ptr_elem();
+        let Some(p) = self.ptr(PInfo::any(elem, 2), 1) else {
+            return;
+        };
+        let acc = p.info.acc;
+        let (a, b) = (self.fresh("d"), self.fresh("d"));
+        let (off, k) = match self.rng.below(3) {
+            0 => {
+                let k = self.rng.range(1, acc - 1);
+                (bin(raw(a.clone()), "+", lit(k)), k)
+            }
+            1 => {
+                let e = self.atom();
+                (bin(raw(a.clone()), "+", bin(e, "%", lit(acc))), acc - 1)
+            }
+            _ => {
+                let k1 = self.rng.range(0, acc - 2);
+                let k2 = self.rng.range(k1 + 1, acc - 1);
+                let c = self.cond_expr(0);
+                let (x, y) = (
+                    bin(raw(a.clone()), "+", lit(k1)),
+                    bin(raw(a.clone()), "+", lit(k2)),
+                );
+                let e = if self.rng.chance(1, 2) {
+                    cond(c, x, y)
+                } else {
+                    cond(c, y, x)
+                };
+                (e, k2)
+            }
+        };
+        let ty = elem.ptr();
+        out.push(Stmt::Decl {
+            ty: ty.clone(),
+            name: a.clone(),
+            dims: String::new(),
+            init: Some(Init::Expr(p.e)),
+        });
+        out.push(Stmt::Decl {
+            ty,
+            name: b.clone(),
+            dims: String::new(),
+            init: Some(Init::Expr(off)),
+        });
+        self.push_var(&a, Kind::Ptr(p.info, false));
+        self.push_var(
+            &b,
+            Kind::Ptr(
+                PInfo {
+                    acc: acc - k,
+                    ..p.info
+                },
+                false,
+            ),
+        );
+        let diff = cast("uint", bin(raw(b.clone()), "-", raw(a.clone())));
+        let e = match self.rng.below(4) {
+            0 => diff,
+            1 => cast("uint", bin(raw(a), "-", raw(b))),
+            2 => {
+                let op = *self.rng.pick(&["<", "<=", ">", ">="]);
+                let (x, y) = if self.rng.chance(1, 2) {
+                    (a, b)
+                } else {
+                    (b, a)
+                };
+                bin(
+                    bin(diff, "*", lit(5)),
+                    "+",
+                    cast("uint", bin(raw(x), op, raw(y))),
+                )
+            }
+            _ => cast(
+                "uint",
+                bin(cast("uintptr_t", raw(b)), "-", cast("uintptr_t", raw(a))),
+            ),
+        };
+        out.push(self.mix(e));
+    }
+
+    /// A generic pointer through an integer and back (`uintptr_t`, 64-bit
+    /// on spir64), in one expression or through a `uintptr_t` variable; the
+    /// result is a pointer variable like any other (same spaces, extent and
+    /// lifetime), read at once and used by later statements.
+    fn round_trip(&mut self, out: &mut Vec<Stmt>) {
+        let elem = self.ptr_elem();
+        let Some(p) = self.ptr(PInfo::any(elem, 1), 1) else {
+            return;
+        };
+        let ty = elem.ptr();
+        let r = self.fresh("r");
+        let init = if self.rng.chance(1, 2) {
+            let a = self.fresh("a");
+            out.push(Stmt::Decl {
+                ty: "uintptr_t".into(),
+                name: a.clone(),
+                dims: String::new(),
+                init: Some(Init::Expr(cast("uintptr_t", p.generic()))),
+            });
+            cast(ty.clone(), raw(a))
+        } else {
+            cast(ty.clone(), cast("uintptr_t", p.generic()))
+        };
+        out.push(Stmt::Decl {
+            ty,
+            name: r.clone(),
+            dims: String::new(),
+            init: Some(Init::Expr(init)),
+        });
+        self.push_var(&r, Kind::Ptr(p.info, true));
+        let rv = PVal {
+            e: raw(r),
+            info: p.info,
+            named: false,
+        };
+        let e = self.deref(&rv);
+        out.push(self.mix(elem.fold(e)));
     }
 
     fn assign_ptr(&mut self, out: &mut Vec<Stmt>) {
@@ -962,7 +1402,13 @@ impl Gen {
         body.insert(0, self.mix(first));
         body.push(Stmt::Assign(raw(b.clone()), "+=", lit(1)));
         if self.rng.chance(1, 2) {
-            outer.push(Stmt::While(bin(raw(b), "!=", raw(e)), body));
+            // the elements left: a pointer difference of a loop-carried phi
+            if self.rng.chance(1, 3) {
+                let left = cast("uint", bin(raw(e.clone()), "-", raw(b.clone())));
+                body.insert(1, self.mix(left));
+            }
+            let op = *self.rng.pick(&["!=", "!=", "<"]);
+            outer.push(Stmt::While(bin(raw(b), op, raw(e)), body));
         } else {
             let i = self.fresh("i");
             outer.pop();
@@ -1149,24 +1595,65 @@ impl Gen {
                     args.push(v.e);
                 }
                 Param::Tab(req, n) => {
-                    let found: Vec<(String, PInfo, i32)> = self
+                    let fits = |info: PInfo| {
+                        info.fits(PInfo {
+                            life: i32::MAX,
+                            origin: u32::MAX,
+                            ..*req
+                        })
+                    };
+                    // a private table, or the work-item's slots of `gpt` or
+                    // (when local pointers may become generic) `lpt`
+                    let found: Vec<(Expr, PInfo, i32)> = self
                         .vars()
                         .filter_map(|v| match v.kind {
-                            Kind::Tab(info, m)
-                                if m == *n
-                                    && info.fits(PInfo {
-                                        life: i32::MAX,
-                                        origin: u32::MAX,
-                                        ..*req
-                                    }) =>
-                            {
-                                Some((v.name.clone(), info, v.life))
+                            Kind::Tab(info, m) if m == *n && fits(info) => {
+                                Some((raw(v.name.clone()), info, v.life))
                             }
+                            Kind::Slots {
+                                info,
+                                n: m,
+                                local,
+                                j,
+                            } if m == *n && fits(info) && (self.lg || !local) => Some((
+                                addr(index(raw(v.name.clone()), slot_index(local, j))),
+                                info,
+                                v.life,
+                            )),
                             _ => None,
+                        })
+                        .collect();
+                    // or fresh slots of `lpt`/`gpt` (kernel only)
+                    let arrays: Vec<bool> = [true, false]
+                        .into_iter()
+                        .filter(|&l| {
+                            self.f.kernel
+                                && (self.lg || !l)
+                                && self.slots[usize::from(!l)] + n <= SLOTS
                         })
                         .collect();
                     let (name, info, life) = if !found.is_empty() && self.rng.chance(2, 3) {
                         self.rng.pick(&found).clone()
+                    } else if !arrays.is_empty() && self.rng.chance(1, 2) {
+                        let local = *self.rng.pick(&arrays);
+                        let want = PInfo {
+                            life: i32::MAX,
+                            origin: u32::MAX,
+                            ..*req
+                        };
+                        let (info, j) = self.fill_slots(out, local, *n, want)?;
+                        let arr = if local { "lpt" } else { "gpt" };
+                        self.push_var(
+                            arr,
+                            Kind::Slots {
+                                info,
+                                n: *n,
+                                local,
+                                j,
+                            },
+                        );
+                        let e = addr(index(raw(arr), slot_index(local, j)));
+                        (e, info, self.depth())
                     } else {
                         let mut items = Vec::new();
                         let mut info: Option<PInfo> = None;
@@ -1190,10 +1677,10 @@ impl Gen {
                             init: Some(Init::List(items)),
                         });
                         self.push_var(&name, Kind::Tab(info.unwrap(), *n));
-                        (name, info.unwrap(), self.depth())
+                        (raw(name), info.unwrap(), self.depth())
                     };
                     derived.push(Some((req.spaces, life.max(info.life), info.origin)));
-                    args.push(raw(name));
+                    args.push(name);
                 }
                 Param::Struct(ty) => {
                     let found: Vec<(String, bool, i32, u32)> = self
@@ -1260,6 +1747,8 @@ impl Gen {
         }
         let mut pre = Vec::new();
         let Some((args, _)) = self.args(&h, &mut pre) else {
+            // what it declared (tables, slots) stays declared
+            out.extend(pre);
             return;
         };
         out.extend(pre);
@@ -1288,6 +1777,8 @@ impl Gen {
         let h = self.rng.pick(&cands).clone();
         let mut pre = Vec::new();
         let Some((args, Some(info))) = self.args(&h, &mut pre) else {
+            // what it declared (tables, slots) stays declared
+            out.extend(pre);
             return;
         };
         out.extend(pre);
@@ -1336,13 +1827,14 @@ impl Gen {
                 lit(k as u32),
             ));
             let i = lit(self.rng.below(p.info.acc));
-            let read = match elem {
-                Elem::U32 => index(raw(n.clone()), i.clone()),
-                Elem::F32 => call("as_uint", vec![index(raw(n.clone()), i.clone())]),
-            };
+            let read = elem.fold(index(raw(n.clone()), i.clone()));
             let write = match elem {
                 Elem::U32 => Stmt::Assign(index(raw(n.clone()), i), "+=", self.expr(1)),
                 Elem::F32 => Stmt::Assign(index(raw(n.clone()), i), "=", self.float_expr()),
+                _ => {
+                    let op = self.assign_op(elem);
+                    Stmt::Assign(index(raw(n.clone()), i), op, self.value(elem))
+                }
             };
             let then = vec![self.mix(read), write];
             let els = if self.rng.chance(1, 3) {
@@ -1531,13 +2023,14 @@ impl Gen {
         out.push(self.mix(sum));
         if self.rng.chance(2, 3) {
             if let Some(q) = self.ptr(PInfo::any(elem, n), 1) {
-                let val = match elem {
-                    Elem::U32 => bin(
+                let val = if elem == Elem::F32 {
+                    bin(raw(w), "*", raw("0.5f"))
+                } else {
+                    bin(
                         bin(raw(w), "*", cast(vty.clone(), lit(self.rng.range(2, 9)))),
                         "+",
                         cast(vty, self.expr(1)),
-                    ),
-                    Elem::F32 => bin(raw(w), "*", raw("0.5f")),
+                    )
                 };
                 out.push(Stmt::Expr(call(
                     format!("vstore{n}"),
@@ -1934,11 +2427,7 @@ impl Gen {
     // ------------------------------------------------------------ functions
 
     fn param_req(&mut self) -> PInfo {
-        let elem = if self.rng.chance(1, 6) {
-            Elem::F32
-        } else {
-            Elem::U32
-        };
+        let elem = self.ptr_elem();
         let avail = SG | if self.lg { SL } else { 0 } | if self.pg { SP } else { 0 };
         let spaces = [
             SALL,
@@ -1954,7 +2443,7 @@ impl Gen {
         ][self.rng.below(10) as usize]
             & avail;
         let spaces = if spaces == 0 { avail } else { spaces };
-        let max = if elem == Elem::F32 { FW } else { W };
+        let max = elem.words();
         let acc = *self.rng.pick(&[1, 2, 4, 4, max, max]);
         PInfo {
             elem,
@@ -2305,6 +2794,38 @@ impl Gen {
         pre.push(Stmt::Line(format!(
             "for (uint i = 0u; i < {FW}u; i++) {{ fa[i] = (float)((gid + i) % 8u) * 0.5f; lf[(lid * {FW}u) + i] = (float)(i * 3u) + 0.25f; }} // keep"
         )));
+        // the extra element type's private and local regions (`gx` is an argument)
+        let mut xt_sum = String::new();
+        if let Some(t) = self.xt {
+            let ty = t.c();
+            pre.insert(
+                6,
+                Stmt::Line(format!("{ty} px[{W}]; local {ty} lx[{}];", ls * W)),
+            );
+            let d = self.rng.range(1, 9);
+            let (pv, lv) = if t == Elem::U64 {
+                (
+                    format!(
+                        "((ulong)in[((gid * {d}u) + (i * 5u)) % {nin}u] << 32u) | (ulong)(gid + i)"
+                    ),
+                    "(ulong)((gid * 16u) + i) * 0x9e3779b97f4a7c15ul".to_string(),
+                )
+            } else {
+                (
+                    format!("({ty})(in[((gid * {d}u) + (i * 5u)) % {nin}u] * 3u)"),
+                    format!("({ty})((gid * 5u) + i + 1u)"),
+                )
+            };
+            pre.push(Stmt::Line(format!(
+                "for (uint i = 0u; i < {W}u; i++) {{ px[i] = {pv}; lx[(lid * {W}u) + i] = {lv}; }} // keep"
+            )));
+            let fold = |e: &str| t.fold(raw(e)).to_string();
+            xt_sum = format!(
+                "for (uint i = 0u; i < {W}u; i++) ck = (ck * 31u) + {} + ({} * 3u); // keep",
+                fold("px[i]"),
+                fold(&format!("lx[(lid * {W}u) + i]"))
+            );
+        }
         let mut regions = vec![
             (RegionArr::Fixed(raw("pa")), None, Elem::U32, SP, W, true),
             (RegionArr::Fixed(raw("m[0u]")), None, Elem::U32, SP, 4, true),
@@ -2326,6 +2847,19 @@ impl Gen {
                 w,
                 true,
             ));
+        }
+        if let Some(t) = self.xt {
+            regions.push((RegionArr::Fixed(raw("px")), None, t, SP, W, true));
+            for (arr, id, space) in [("lx", "lid", SL), ("gx", "gid", SG)] {
+                regions.push((
+                    RegionArr::Fixed(raw(arr)),
+                    Some(bin(raw(id), "*", lit(W))),
+                    t,
+                    space,
+                    W,
+                    true,
+                ));
+            }
         }
         if self.progscope {
             regions.push((
@@ -2372,6 +2906,9 @@ impl Gen {
         if self.shared {
             pre.insert(4, Stmt::Line("local atomic_uint lcnt;".into()));
         }
+        if self.slots[0] > 0 {
+            pre.insert(4, Stmt::Line(format!("uint *local lpt[{}];", ls * SLOTS)));
+        }
         let mut all = pre;
         all.extend(body);
         let pv = if self.progscope {
@@ -2385,19 +2922,26 @@ impl Gen {
         all.push(Stmt::Line(format!(
             "for (uint i = 0u; i < {FW}u; i++) ck = (ck * 31u) + as_uint(fa[i]) + (as_uint(lf[(lid * {FW}u) + i]) * 3u); // keep"
         )));
+        if !xt_sum.is_empty() {
+            all.push(Stmt::Line(xt_sum));
+        }
         all.push(Stmt::Line("out[gid] = ck; // keep".into()));
+        let mut params = vec![
+            ("global const uint *".into(), "in".into()),
+            ("global uint *".into(), "out".into()),
+            ("global uint *".into(), "gw".into()),
+            ("global float *".into(), "gf".into()),
+            ("local uint *".into(), "lw".into()),
+            ("global uint *".into(), "cnt".into()),
+        ];
+        if let Some(t) = self.xt {
+            params.push((format!("global {} *", t.c()), "gx".into()));
+        }
         Function {
             prefix: "kernel ".into(),
             ret: "void".into(),
             name: name.into(),
-            params: vec![
-                ("global const uint *".into(), "in".into()),
-                ("global uint *".into(), "out".into()),
-                ("global uint *".into(), "gw".into()),
-                ("global float *".into(), "gf".into()),
-                ("local uint *".into(), "lw".into()),
-                ("global uint *".into(), "cnt".into()),
-            ],
+            params,
             body: all,
             comment: String::new(),
         }
@@ -2444,6 +2988,10 @@ impl Gen {
         }
         let k = self.kernel(name);
         p.functions.push(k);
+        if self.slots[1] > 0 {
+            p.top
+                .push(format!("uint *global gpt[{}];", self.shape.global * SLOTS));
+        }
         if self.uses_2d {
             p.top.push("event_t __attribute__((overloadable)) async_work_group_copy_2D2D(local void *dst, size_t dst_offset, const global void *src, size_t src_offset, size_t num_bytes_per_element, size_t num_elements_per_line, size_t num_lines, size_t src_line_length, size_t dst_line_length, event_t event);".into());
             p.top.push("event_t __attribute__((overloadable)) async_work_group_copy_2D2D(global void *dst, size_t dst_offset, const local void *src, size_t src_offset, size_t num_bytes_per_element, size_t num_elements_per_line, size_t num_lines, size_t src_line_length, size_t dst_line_length, event_t event);".into());
@@ -2490,7 +3038,8 @@ mod tests {
             );
             assert_eq!(crate::reduce::print(&crate::reduce::parse(src)), *src);
             assert_eq!(src.matches(&format!("kernel void {}(", p.name)).count(), 1);
-            assert_eq!(p.spec.lines().filter(|l| l.starts_with("arg ")).count(), 6);
+            let args = p.spec.lines().filter(|l| l.starts_with("arg ")).count();
+            assert_eq!(args, 6 + usize::from(src.contains(" *gx)")), "{}", p.name);
             // OpenCL's vector literal `(uint2)(x)[i]` must never appear
             for v in ["uint2)(", "uint4)(", "uint8)("] {
                 for (at, _) in src.match_indices(v) {
@@ -2557,6 +3106,100 @@ mod tests {
             );
         }
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// The extra element type's buffer is the kernel's last parameter and
+    /// the spec's last argument, of the same type.
+    #[test]
+    fn extra_type_buffer_matches_spec() {
+        let mut seen = Vec::new();
+        for i in 0..60 {
+            let p = generate(5, i);
+            let last = p.spec.lines().last().unwrap();
+            let found = [("ushort", "u16"), ("uchar", "u8"), ("ulong", "u64")]
+                .into_iter()
+                .find(|(c, _)| p.source.contains(&format!("global {c} *gx)")));
+            match found {
+                Some((c, t)) => {
+                    assert!(last.starts_with(&format!("arg global {t} ")), "{}", p.name);
+                    assert!(p.source.contains(&format!("{c} px[{W}]; local {c} lx[")));
+                    seen.push(t);
+                }
+                None => assert!(!p.source.contains("gx"), "{}", p.name),
+            }
+        }
+        for t in ["u16", "u8", "u64"] {
+            assert!(seen.contains(&t), "no program with {t}");
+        }
+    }
+
+    /// Every `lpt`/`gpt` slot a program reads was stored first: the first
+    /// statement that mentions the array stores to it, and a read names a
+    /// slot (`(lid * 4u) + j`) that an earlier line stored.
+    #[test]
+    fn pointer_slots_are_stored_before_they_are_read() {
+        let mut programs = [0, 0];
+        for i in 0..60 {
+            let p = generate(9, i);
+            for (k, (arr, id)) in [("lpt", "lid"), ("gpt", "gid")].into_iter().enumerate() {
+                let decl = format!("{arr}[");
+                let uses: Vec<&str> = p
+                    .source
+                    .lines()
+                    .filter(|l| {
+                        l.contains(&decl)
+                            && !l.contains(&format!(
+                                "*{} {arr}",
+                                if k == 0 { "local" } else { "global" }
+                            ))
+                    })
+                    .collect();
+                if uses.is_empty() {
+                    continue;
+                }
+                programs[k] += 1;
+                assert!(
+                    uses[0].trim_start().starts_with(&decl),
+                    "{}: {}",
+                    p.name,
+                    uses[0]
+                );
+                let mut stored = Vec::new();
+                for l in &uses {
+                    for j in 0..SLOTS {
+                        let slot = slot_index(k == 0, j).to_string();
+                        let store = format!("{arr}[{slot}] = ");
+                        if l.trim_start().starts_with(&store) {
+                            stored.push(j);
+                        } else if l.contains(&format!("{arr}[{slot}]"))
+                            && !l.contains(&format!("{arr}[{slot}] + "))
+                        {
+                            assert!(stored.contains(&j), "{}: slot {j} read first: {l}", p.name);
+                        }
+                    }
+                }
+                assert!(p.source.contains(&format!("{arr}[({id} * {SLOTS}u)")));
+            }
+        }
+        assert!(programs[0] >= 10 && programs[1] >= 10, "{programs:?}");
+    }
+
+    /// In 40 programs, the constructs added with the extra element types,
+    /// pointer slots, differences and integer round trips all occur often.
+    #[test]
+    fn new_constructs_occur() {
+        let srcs: Vec<String> = (0..40).map(|i| generate(31, i).source).collect();
+        let count = |pat: &str| srcs.iter().filter(|s| s.contains(pat)).count();
+        for (pat, min) in [
+            ("uint *local lpt[", 8),
+            ("uint *global gpt[", 8),
+            ("(uint)(d", 8),
+            ("(uintptr_t)", 8),
+            (" *gx)", 20),
+        ] {
+            let n = count(pat);
+            assert!(n >= min, "{pat}: {n} programs");
+        }
     }
 
     #[test]
