@@ -330,7 +330,7 @@ fn hostile_inputs_end_in_diagnostics_not_crashes() {
             state.to_le_bytes()[0]
         })
         .collect();
-    let cases: [&[u8]; 10] = [
+    let cases: [&[u8]; 12] = [
         &garbage,
         b"\x00\x01\x02",
         b"ML\xefR\x00garbage bytecode",
@@ -347,6 +347,9 @@ fn hostile_inputs_end_in_diagnostics_not_crashes() {
         // (scripts/fuzz.sh: MLIR 22's parser segfaults verifying the
         // addressof; gas refuses the text before MLIR parses it).
         b"llvm.mlir.global external @s(0 : i32) {addr_space = i32} : i32\nllvm.func @f() -> !llvm.ptr<1> {\n  %0 = llvm.mlir.addressof @s : !llvm.ptr<1>\n  llvm.return %0 : !llvm.ptr<1>\n}\n",
+        // The same through an alias, and with a dialect attribute.
+        b"#space = \"x\"\nllvm.mlir.global external @s(0 : i32) {addr_space = #space} : i32\nllvm.func @f() -> !llvm.ptr<1> {\n  %0 = llvm.mlir.addressof @s : !llvm.ptr<1>\n  llvm.return %0 : !llvm.ptr<1>\n}\n",
+        b"llvm.mlir.global external @s(0 : i32) {addr_space = #llvm.linkage<external>} : i32\nllvm.func @f() -> !llvm.ptr<1> {\n  %0 = llvm.mlir.addressof @s : !llvm.ptr<1>\n  llvm.return %0 : !llvm.ptr<1>\n}\n",
         b"llvm.func @f(%g: !llvm.ptr<4>, %v: i32) {\n  \"gas.dispatch\"(%v, %g) {access = \"l\xaa\xaallvm.store\", access_attrs = {alignment = 4 : i64, ordering = 0 : i64}, operandSegmentSizes = array<i32: 1, 1, 0, 0>, spaces = [array<i32: 0, 3, 1>]} : (i32, !llvm.ptr<4>) -> ()\n  llvm.return\n}\n",
     ];
     for case in cases {
