@@ -50,8 +50,10 @@
 //! first plus a constant, run-time or selected offset below its extent, or
 //! the end pointer of an advancing loop); only the difference or the
 //! comparison result reaches the checksum, never an address. A pointer
-//! through `uintptr_t` and back is the same pointer (same `PInfo`); it is
-//! always converted from a generic pointer, never from a named one.
+//! through `uintptr_t` and back is the same pointer (same `PInfo`), or, when
+//! the integer moved on by `k * sizeof(T)` on the way, that pointer plus `k`
+//! (`k` below its extent); it is always converted from a generic pointer,
+//! never from a named one.
 //!
 //! Shared memory is only touched by constructs at the kernel's top level
 //! (uniform control flow) between barriers: reading the neighbour's local
@@ -379,6 +381,9 @@ struct Gen {
     rng: Rng,
     shape: Shape,
     helpers: Vec<Helper>,
+    /// The partner of the helper just made, when its recursion is mutual:
+    /// its prototype (a program-scope line) and its definition.
+    partner: Option<(String, Function)>,
     structs: Vec<StructTy>,
     f: FnCtx,
     counters: u32,
@@ -424,6 +429,7 @@ impl Gen {
             rng,
             shape: Shape { global, local },
             helpers: Vec::new(),
+            partner: None,
             structs: Vec::new(),
             f: FnCtx::default(),
             counters: 0,
@@ -1312,6 +1318,20 @@ impl Gen {
         };
         let ty = elem.ptr();
         let r = self.fresh("r");
+        // Sometimes the integer moves on by whole elements before it comes
+        // back (`+ k * sizeof(T)`): the tag in the top bits stays.
+        let skip = if p.info.acc >= 2 && self.rng.chance(1, 3) {
+            self.rng.range(1, p.info.acc - 1)
+        } else {
+            0
+        };
+        let moved = |a: Expr| {
+            if skip == 0 {
+                a
+            } else {
+                bin(a, "+", raw(format!("{skip}u * sizeof({})", elem.c())))
+            }
+        };
         let init = if self.rng.chance(1, 2) {
             let a = self.fresh("a");
             out.push(Stmt::Decl {
@@ -1320,9 +1340,9 @@ impl Gen {
                 dims: String::new(),
                 init: Some(Init::Expr(cast("uintptr_t", p.generic()))),
             });
-            cast(ty.clone(), raw(a))
+            cast(ty.clone(), moved(raw(a)))
         } else {
-            cast(ty.clone(), cast("uintptr_t", p.generic()))
+            cast(ty.clone(), moved(cast("uintptr_t", p.generic())))
         };
         out.push(Stmt::Decl {
             ty,
@@ -1330,10 +1350,14 @@ impl Gen {
             dims: String::new(),
             init: Some(Init::Expr(init)),
         });
-        self.push_var(&r, Kind::Ptr(p.info, true));
+        let info = PInfo {
+            acc: p.info.acc - skip,
+            ..p.info
+        };
+        self.push_var(&r, Kind::Ptr(info, true));
         let rv = PVal {
             e: raw(r),
-            info: p.info,
+            info,
             named: false,
         };
         let e = self.deref(&rv);
@@ -2592,7 +2616,7 @@ impl Gen {
                 req.acc = depth + 1;
                 params = vec![Param::Ptr(req), Param::Ptr(req), Param::Depth(depth)];
                 names = vec!["p".into(), "q".into(), "d".into()];
-                comment = "bounded recursion swapping its two generic pointers";
+                comment = "bounded recursion swapping its two generic pointers (directly or through a partner)";
             }
             3 => {
                 let ty = self.rng.below(self.structs.len() as u32) as usize;
@@ -2691,12 +2715,24 @@ impl Gen {
             for _ in 0..k {
                 self.stmt(&mut body);
             }
+            // Sometimes the recursion goes through a partner that calls
+            // back one level down (mutual recursion, a two-function cycle in
+            // the call graph).
+            let callee = if self.rng.chance(1, 3) {
+                let partner = self.recursion_partner(&name, noinline);
+                let callee = partner.name.clone();
+                let prototype = format!("uint {callee}(uint *p, uint *q, uint d);");
+                self.partner = Some((prototype, partner));
+                callee
+            } else {
+                name.clone()
+            };
             body.push(Stmt::Decl {
                 ty: "uint".into(),
                 name: "y".into(),
                 dims: String::new(),
                 init: Some(Init::Expr(call(
-                    name.clone(),
+                    callee,
                     vec![
                         raw("q"),
                         bin(raw("p"), "+", lit(1)),
@@ -2764,6 +2800,55 @@ impl Gen {
             params: cparams,
             body,
             comment: comment.into(),
+        }
+    }
+
+    /// `<name>m(p, q, d)`, the other half of a mutual recursion with the
+    /// recursive helper `name`: called by it as `(q, p + 1, d - 1)`, it calls
+    /// back with `(q, p + 1, d - 1)`. Both keep `name`'s contract: with
+    /// depth `d`, `d + 1` elements are accessible from either pointer.
+    fn recursion_partner(&mut self, name: &str, noinline: bool) -> Function {
+        let k = self.rng.range(2, 9);
+        let recurse = call(
+            name,
+            vec![
+                raw("q"),
+                bin(raw("p"), "+", lit(1)),
+                bin(raw("d"), "-", lit(1)),
+            ],
+        );
+        let body = vec![
+            Stmt::If(
+                bin(raw("d"), "==", lit(0)),
+                vec![Stmt::Return(Some(bin(
+                    bin(index(raw("p"), lit(0)), "*", lit(k)),
+                    "^",
+                    index(raw("q"), lit(0)),
+                )))],
+                Vec::new(),
+            ),
+            Stmt::Assign(index(raw("q"), lit(0)), "+=", raw("d")),
+            Stmt::Return(Some(bin(
+                bin(recurse, "*", lit(3)),
+                "+",
+                index(raw("p"), lit(0)),
+            ))),
+        ];
+        Function {
+            prefix: if noinline {
+                "__attribute__((noinline)) ".into()
+            } else {
+                String::new()
+            },
+            ret: "uint".into(),
+            name: format!("{name}m"),
+            params: vec![
+                ("uint *".into(), "p".into()),
+                ("uint *".into(), "q".into()),
+                ("uint".into(), "d".into()),
+            ],
+            body,
+            comment: format!("mutual recursion with {name}: calls it back one level down"),
         }
     }
 
@@ -2985,6 +3070,10 @@ impl Gen {
         for i in 0..nh {
             let f = self.helper(i as usize);
             p.functions.push(f);
+            if let Some((prototype, partner)) = self.partner.take() {
+                p.top.push(prototype);
+                p.functions.push(partner);
+            }
         }
         let k = self.kernel(name);
         p.functions.push(k);
@@ -3196,6 +3285,8 @@ mod tests {
             ("(uint)(d", 8),
             ("(uintptr_t)", 8),
             (" *gx)", 20),
+            ("u * sizeof(", 4),
+            ("mutual recursion with", 2),
         ] {
             let n = count(pat);
             assert!(n >= min, "{pat}: {n} programs");
