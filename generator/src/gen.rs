@@ -329,13 +329,18 @@ struct FnCtx {
     acc: String,
 }
 
-/// Sizes of one program's NDRange (1-dimensional).
+/// Sizes of one program's NDRange: 1- or 2-dimensional. The kernel works
+/// on the linearized ids (`gid`, `lid`, `grp`), so `global` and `local`
+/// are the total sizes whatever the dimensions.
 #[derive(Clone, Copy, Debug)]
 pub struct Shape {
-    /// Global work size.
+    /// Global work size (all dimensions).
     pub global: u32,
-    /// Local work size.
+    /// Local work size (all dimensions).
     pub local: u32,
+    /// For a 2D NDRange, the global and local sizes in dimension 0 (those
+    /// in dimension 1 follow from the totals).
+    pub dim0: Option<(u32, u32)>,
 }
 
 impl Shape {
@@ -402,6 +407,8 @@ struct Gen {
     xc: bool,
     /// The program calls `async_work_group_copy_2D2D` (declared at the top).
     uses_2d: bool,
+    /// Values of the program-scope `constant uint ctab[]`, when it has one.
+    ctab: Vec<u32>,
     /// The program's extra element type (`ushort`, `uchar` or `ulong`): its
     /// regions `px` (private), `lx` (kernel-scope local) and `gx` (a global
     /// buffer argument), or none.
@@ -419,6 +426,19 @@ impl Gen {
         let pg = rng.chance(4, 5);
         let xc = rng.chance(7, 10);
         let xt = *rng.pick(&[None, Some(Elem::U16), Some(Elem::U8), Some(Elem::U64)]);
+        // A third of the programs run on a 2D NDRange: two work-items per
+        // group in dimension 1, and one or two groups there.
+        let dim0 = if rng.chance(1, 3) {
+            let groups: u32 = global / local;
+            let groups_dim1 = if groups.is_multiple_of(2) && rng.chance(1, 2) {
+                2
+            } else {
+                1
+            };
+            Some((global / (2 * groups_dim1), local / 2))
+        } else {
+            None
+        };
         Gen {
             lg,
             pg,
@@ -426,8 +446,13 @@ impl Gen {
             xt,
             slots: [0, 0],
             uses_2d: false,
+            ctab: Vec::new(),
             rng,
-            shape: Shape { global, local },
+            shape: Shape {
+                global,
+                local,
+                dim0,
+            },
             helpers: Vec::new(),
             partner: None,
             structs: Vec::new(),
@@ -442,8 +467,19 @@ impl Gen {
     }
 
     fn spec(&self) -> String {
-        let Shape { global, local } = self.shape;
+        let Shape {
+            global,
+            local,
+            dim0,
+        } = self.shape;
         let s = self.spec_seed;
+        let (global_dims, local_dims) = match dim0 {
+            Some((g0, l0)) => (
+                format!("{g0} {}", global / g0),
+                format!("{l0} {}", local / l0),
+            ),
+            None => (global.to_string(), local.to_string()),
+        };
         let xt = match self.xt {
             Some(t) => {
                 let modulus = match t {
@@ -461,7 +497,7 @@ impl Gen {
             None => String::new(),
         };
         let mut spec = format!(
-            "global {global}\nlocal {local}\n\
+            "global {global_dims}\nlocal {local_dims}\n\
              arg global u32 {} lcg {s} 1000\n\
              arg global u32 {} zero\n\
              arg global u32 {} lcg {} 100000\n\
@@ -530,6 +566,7 @@ impl Gen {
             if u32_vars.is_empty() { 0 } else { 5 },
             if self.f.kernel { 3 } else { 0 },
             if self.f.kernel { 3 } else { 0 },
+            if self.ctab.is_empty() { 0 } else { 2 },
         ];
         match self.rng.weighted(&w) {
             0 => {
@@ -541,6 +578,23 @@ impl Gen {
             }
             1 => raw(self.rng.pick(&u32_vars).clone()),
             2 => raw(*self.rng.pick(&["gid", "lid", "grp"])),
+            // constant memory (never generic in OpenCL C 2.0): an element of
+            // the table, or of a select between its halves
+            4 => {
+                let n = self.ctab.len() as u32;
+                let i = self.atom();
+                if self.rng.chance(1, 3) {
+                    let c = self.atom();
+                    let half = cond(
+                        bin(c, "&", lit(1)),
+                        raw("ctab"),
+                        bin(raw("ctab"), "+", lit(n / 2)),
+                    );
+                    index(half, bin(i, "%", lit(n / 2)))
+                } else {
+                    index(raw("ctab"), bin(i, "%", lit(n)))
+                }
+            }
             _ => {
                 let i = if self.rng.chance(1, 2) {
                     bin(
@@ -2860,7 +2914,11 @@ impl Gen {
             self.push_var(v, Kind::Loop);
         }
         let mut pre = vec![
-            Stmt::Line("uint gid = (uint)get_global_id(0), lid = (uint)get_local_id(0), grp = (uint)get_group_id(0);".into()),
+            Stmt::Line(if self.shape.dim0.is_some() {
+                "uint gid = (uint)(get_global_id(1) * get_global_size(0) + get_global_id(0)), lid = (uint)(get_local_id(1) * get_local_size(0) + get_local_id(0)), grp = (uint)(get_group_id(1) * get_num_groups(0) + get_group_id(0));"
+            } else {
+                "uint gid = (uint)get_global_id(0), lid = (uint)get_local_id(0), grp = (uint)get_group_id(0);"
+            }.into()),
             Stmt::Decl { ty: "uint".into(), name: "ck".into(), dims: String::new(), init: Some(Init::Expr(bin(raw(format!("0x{:x}u", self.rng.next_u64() as u32)), "^", raw("gid")))) },
             Stmt::Line(format!("uint pa[{W}], m[2][4];")),
             Stmt::Line(format!("float fa[{FW}];")),
@@ -3059,6 +3117,15 @@ impl Gen {
             p.top.push("  uint k;".into());
             p.top.push("  uint v[4];".into());
             p.top.push("} S0;".into());
+        }
+        if self.rng.chance(1, 2) {
+            self.ctab = (0..16).map(|_| self.rng.below(100_000)).collect();
+            let values: Vec<String> = self.ctab.iter().map(|v| format!("{v}u")).collect();
+            p.top.push(format!(
+                "constant uint ctab[{}] = {{{}}};",
+                self.ctab.len(),
+                values.join(", ")
+            ));
         }
         if self.rng.chance(2, 3) {
             self.progscope = true;
@@ -3287,6 +3354,8 @@ mod tests {
             (" *gx)", 20),
             ("u * sizeof(", 4),
             ("mutual recursion with", 2),
+            ("get_global_id(1)", 8),
+            ("ctab[", 12),
         ] {
             let n = count(pat);
             assert!(n >= min, "{pat}: {n} programs");
