@@ -2772,7 +2772,7 @@ impl Gen {
             // Sometimes the recursion goes through a partner that calls
             // back one level down (mutual recursion, a two-function cycle in
             // the call graph).
-            let callee = if self.rng.chance(1, 3) {
+            let callee = if self.rng.chance(1, 2) {
                 let partner = self.recursion_partner(&name, noinline);
                 let callee = partner.name.clone();
                 let prototype = format!("uint {callee}(uint *p, uint *q, uint d);");
