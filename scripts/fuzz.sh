@@ -45,6 +45,6 @@ cd fuzz
 # MLIR libraries are not built for one.
 cargo +nightly fuzz run --sanitizer none "$target" "corpus/$target" -- \
     -max_total_time="$seconds" -timeout=20 -rss_limit_mb=4096 -max_len=16384 \
-    -print_final_stats=1 2>&1 | tee last-run.log | grep -E '^#[0-9]+ *(DONE|pulse)|stat::|SUMMARY|ERROR|crash-' || true
-grep -q '^stat::number_of_executed_units' last-run.log
-! grep -qE 'ERROR: libFuzzer|SUMMARY' last-run.log
+    -print_final_stats=1 2>&1 | tee last-run.log | grep -aE '^#[0-9]+ *(DONE|pulse)|stat::|SUMMARY|ERROR|crash-' || true
+grep -aq '^stat::number_of_executed_units' last-run.log
+! grep -aqE 'ERROR: libFuzzer|SUMMARY' last-run.log

@@ -8,10 +8,14 @@
 
 use gas_dialect::AddressSpaceMap;
 use melior::ir::operation::OperationLike;
+use melior::ir::r#type::TypeId;
 use melior::ir::{Module, OperationRef};
+use melior::pass::{ExternalPass, Pass, RunExternalPass};
 use melior::Context;
 use melior::RewriterBase;
-use melior::{create_op_rewrite_pattern, PatternRewriter, RewritePattern, RewritePatternSet};
+use melior::{create_op_rewrite_pattern, PatternRewriter, RewritePattern};
+use melior::{ContextRef, StringRef};
+use std::ffi::c_void;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 /// The pattern rewrote the IR.
@@ -128,14 +132,24 @@ pub fn apply_by_walk_on(
     set: &'static str,
     patterns: &[Pattern],
 ) {
-    let collection = RewritePatternSet::new(context);
-    for pattern in patterns {
-        collection.add(pattern.into_rewrite_pattern(context, map));
-    }
-    let frozen = collection.freeze().into_raw();
-    // SAFETY: the op and the frozen set are alive; melior's wrapper would
-    // leak the frozen set, so it is destroyed here after the driver ran.
+    // MLIR 22's `mlirFreezeRewritePattern` moves the patterns out of the set
+    // but never deletes the set itself (176 bytes and its buffers a call),
+    // and melior's `freeze` forgets it; so the set is made, frozen and
+    // destroyed here through the C API. Ownership of each pattern passes to
+    // the set (`into_raw`), then to the frozen set.
+    // SAFETY: the context, the op and every set are alive where used; each
+    // set is destroyed once, the moved-from one after freezing and the
+    // frozen one after the driver ran.
     unsafe {
+        let collection = mlir_sys::mlirRewritePatternSetCreate(context.to_raw());
+        for pattern in patterns {
+            mlir_sys::mlirRewritePatternSetAdd(
+                collection,
+                pattern.into_rewrite_pattern(context, map).into_raw(),
+            );
+        }
+        let frozen = mlir_sys::mlirFreezeRewritePattern(collection);
+        mlir_sys::mlirRewritePatternSetDestroy(collection);
         mlir_sys::mlirWalkAndApplyPatterns(root.to_raw(), frozen);
         mlir_sys::mlirFrozenRewritePatternSetDestroy(frozen);
     }
@@ -320,4 +334,73 @@ fn print_with(op: OperationRef, configure: impl FnOnce(mlir_sys::MlirOpPrintingF
     // No copy when the text is UTF-8, which MLIR's printer writes.
     String::from_utf8(buffer)
         .unwrap_or_else(|error| String::from_utf8_lossy(error.as_bytes()).into_owned())
+}
+
+/// An MLIR pass that runs `pass` on any op: melior's `create_external`,
+/// except that destroying the pass frees it. melior 0.27's destroy callback
+/// drops the pass in place but never frees its box, so every pass made
+/// (one per gas stage, one per function `lower` runs on) leaked it.
+pub fn external_pass<'c, T: RunExternalPass<'c>>(
+    pass: T,
+    id: TypeId,
+    name: &str,
+    argument: &str,
+    description: &str,
+) -> Pass {
+    unsafe extern "C" fn construct<'c, T: RunExternalPass<'c>>(data: *mut c_void) {
+        // SAFETY: `data` is the box made below, alive until `destruct`.
+        unsafe { &mut *data.cast::<T>() }.construct();
+    }
+    unsafe extern "C" fn destruct<'c, T: RunExternalPass<'c>>(data: *mut c_void) {
+        // SAFETY: MLIR calls this once, last; the box is not used after.
+        let mut pass = unsafe { Box::from_raw(data.cast::<T>()) };
+        pass.destruct();
+    }
+    unsafe extern "C" fn initialize<'c, T: RunExternalPass<'c>>(
+        context: mlir_sys::MlirContext,
+        data: *mut c_void,
+    ) -> mlir_sys::MlirLogicalResult {
+        // SAFETY: as in `construct`; the context outlives the call.
+        unsafe { &mut *data.cast::<T>() }.initialize(unsafe { ContextRef::from_raw(context) });
+        mlir_sys::MlirLogicalResult { value: 1 }
+    }
+    unsafe extern "C" fn run<'c, T: RunExternalPass<'c>>(
+        operation: mlir_sys::MlirOperation,
+        external: mlir_sys::MlirExternalPass,
+        data: *mut c_void,
+    ) {
+        // SAFETY: as in `construct`; the op and the pass outlive the call.
+        unsafe { &mut *data.cast::<T>() }
+            .run(unsafe { OperationRef::from_raw(operation) }, unsafe {
+                ExternalPass::from_raw(external)
+            });
+    }
+    unsafe extern "C" fn clone<'c, T: RunExternalPass<'c>>(data: *mut c_void) -> *mut c_void {
+        // SAFETY: as in `construct`; the clone gets its own box, freed by
+        // its own `destruct`.
+        let copy = unsafe { &*data.cast::<T>() }.clone();
+        Box::into_raw(Box::new(copy)).cast()
+    }
+    let callbacks = mlir_sys::MlirExternalPassCallbacks {
+        construct: Some(construct::<T>),
+        destruct: Some(destruct::<T>),
+        initialize: Some(initialize::<T>),
+        clone: Some(clone::<T>),
+        run: Some(run::<T>),
+    };
+    // SAFETY: MLIR copies the strings; it owns the box from here and hands
+    // it back to `destruct`.
+    unsafe {
+        Pass::from_raw(mlir_sys::mlirCreateExternalPass(
+            id.to_raw(),
+            StringRef::new(name).to_raw(),
+            StringRef::new(argument).to_raw(),
+            StringRef::new(description).to_raw(),
+            StringRef::new("").to_raw(),
+            0,
+            std::ptr::null_mut(),
+            callbacks,
+            Box::into_raw(Box::new(pass)).cast(),
+        ))
+    }
 }

@@ -35,7 +35,7 @@ use gas_dialect::{
 use melior::ir::operation::{OperationLike, OperationResult};
 use melior::ir::r#type::TypeId;
 use melior::ir::{Module, OperationRef, Type, Value, ValueLike};
-use melior::pass::{create_external, ExternalPass, PassManager, RunExternalPass};
+use melior::pass::{ExternalPass, PassManager, RunExternalPass};
 use melior::utility::{parse_pass_pipeline, register_all_passes};
 use melior::RewriterBase;
 use melior::{Context, ContextRef};
@@ -250,15 +250,15 @@ fn lower_each_function(
     let manager = PassManager::new(context);
     // Verified before lowering, and by the caller after it.
     manager.enable_verifier(false);
-    manager.nested_under("any").add_pass(create_external(
-        pass,
-        TypeId::create(&LOWER_FUNCTION),
-        "GasLowerFunction",
-        "gas-lower-function",
-        "lower's rewrites on one function",
-        "",
-        &[],
-    ));
+    manager
+        .nested_under("any")
+        .add_pass(crate::adapter::external_pass(
+            pass,
+            TypeId::create(&LOWER_FUNCTION),
+            "GasLowerFunction",
+            "gas-lower-function",
+            "lower's rewrites on one function",
+        ));
     manager.run(module).map_err(|_| LowerError::Conversion)?;
     let outcome = std::mem::take(&mut *outcome.lock().unwrap_or_else(PoisonError::into_inner));
     Ok(outcome)

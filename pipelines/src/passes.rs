@@ -37,7 +37,7 @@ use crate::PipelineError;
 use melior::ir::operation::OperationLike;
 use melior::ir::r#type::TypeId;
 use melior::ir::OperationRef;
-use melior::pass::{create_external, ExternalPass, OperationPassManager, Pass, RunExternalPass};
+use melior::pass::{ExternalPass, OperationPassManager, Pass, RunExternalPass};
 use melior::utility::register_all_passes;
 use melior::ContextRef;
 use std::sync::{Arc, Mutex, PoisonError};
@@ -98,17 +98,15 @@ impl GasPasses {
             standalone: self.standalone,
         };
         let name = pass_name(step);
-        create_external(
+        // Any op: a gas pass checks that it runs on a module itself and says
+        // so (a pass restricted to `builtin.module` added to a function's
+        // pass manager would abort in MLIR instead).
+        gas_patterns::adapter::external_pass(
             pass,
             TypeId::create(pass_id(step)),
             &name,
             &name,
             step.summary,
-            // Any op: a gas pass checks that it runs on a module itself and
-            // says so (a pass restricted to `builtin.module` added to a
-            // function's pass manager would abort in MLIR instead).
-            "",
-            &[],
         )
     }
 
