@@ -1,8 +1,8 @@
 // A program-scope table of generic pointers with pointer initializers (into
 // pv), overwritten at run time with a local or a private pointer, read back
-// and dereferenced by the same work-item: what the table may hold is the
-// initializers' spaces joined with every store's (static-global must not
-// take the initializers alone).
+// and dereferenced by the same work-item (check warns, as it should): what
+// the table may hold is the initializers' spaces joined with every store's
+// (static-global must not take the initializers alone).
 global uint pv[64];
 uint *global gpi[16] = {pv, pv + 4, pv + 8, pv + 12, pv + 16, pv + 20, pv + 24, pv + 28,
                         pv + 32, pv + 36, pv + 40, pv + 44, pv + 48, pv + 52, pv + 56, pv + 60};
