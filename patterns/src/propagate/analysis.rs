@@ -663,6 +663,12 @@ impl GraphBuilder {
                 (Some(a), Some(b)) => self.node(result).sources = vec![key(a), key(b)],
                 _ => self.unknown(result),
             },
+            "llvm.inttoptr" => {
+                match operand(0).and_then(|integer| pointer_behind_integer(integer, &self.map)) {
+                    Some(pointer) => self.node(result).sources = vec![pointer],
+                    None => self.unknown(result),
+                }
+            }
             "llvm.mlir.zero" => {
                 self.node(result);
             }
@@ -742,6 +748,48 @@ fn addressed_symbol(address: Value) -> Option<String> {
             _ => return None,
         }
     }
+}
+
+/// The generic pointer (its key) an integer was made from by `ptrtoint` (to 64 bits)
+/// and constant offsets: `(T *)((uintptr_t)p + 4)` points where `p` does,
+/// since the tag in the top bits survives an offset that stays inside the
+/// object (one that did not would leave it). Any other integer, one mixed
+/// with a non-constant in particular, is unknown.
+fn pointer_behind_integer(integer: Value, map: &AddressSpaceMap) -> Option<Key> {
+    let mut current = integer;
+    loop {
+        let op = melior::ir::operation::OperationResult::try_from(current)
+            .ok()?
+            .owner();
+        match name_of(&op).as_str() {
+            "llvm.ptrtoint" => {
+                let pointer = crate::ir::operand(&op, 0)?;
+                let full_width = current.r#type().to_string() == "i64";
+                return (full_width && value_space(pointer, map) == Some(AddressSpace::Generic))
+                    .then(|| key(pointer));
+            }
+            "llvm.add" => {
+                let (left, right) = (crate::ir::operand(&op, 0)?, crate::ir::operand(&op, 1)?);
+                current = if is_constant(right) {
+                    left
+                } else if is_constant(left) {
+                    right
+                } else {
+                    return None;
+                };
+            }
+            "llvm.sub" if is_constant(crate::ir::operand(&op, 1)?) => {
+                current = crate::ir::operand(&op, 0)?
+            }
+            _ => return None,
+        }
+    }
+}
+
+/// Whether `value` is an `llvm.mlir.constant`.
+fn is_constant(value: Value) -> bool {
+    melior::ir::operation::OperationResult::try_from(value)
+        .is_ok_and(|result| name_of(&result.owner()) == "llvm.mlir.constant")
 }
 
 fn has_initializer(variable: OperationRef) -> bool {
