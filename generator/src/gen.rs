@@ -101,6 +101,8 @@ const COUNTERS: u32 = 4;
 const ASYNC_OUTS: u32 = 2;
 /// Words of the async-copy array `lc` per work-item.
 const LCW: u32 = 4;
+/// Elements of the program-scope `constant uint ctab[]`.
+const CTAB: u32 = 16;
 /// Pointer slots per work-item in each of `lpt` (local) and `gpt` (global).
 const SLOTS: u32 = 4;
 
@@ -407,8 +409,8 @@ struct Gen {
     xc: bool,
     /// The program calls `async_work_group_copy_2D2D` (declared at the top).
     uses_2d: bool,
-    /// Values of the program-scope `constant uint ctab[]`, when it has one.
-    ctab: Vec<u32>,
+    /// Whether the program has the program-scope `constant uint ctab[CTAB]`.
+    ctab: bool,
     /// The program's extra element type (`ushort`, `uchar` or `ulong`): its
     /// regions `px` (private), `lx` (kernel-scope local) and `gx` (a global
     /// buffer argument), or none.
@@ -446,7 +448,7 @@ impl Gen {
             xt,
             slots: [0, 0],
             uses_2d: false,
-            ctab: Vec::new(),
+            ctab: false,
             rng,
             shape: Shape {
                 global,
@@ -566,7 +568,7 @@ impl Gen {
             if u32_vars.is_empty() { 0 } else { 5 },
             if self.f.kernel { 3 } else { 0 },
             if self.f.kernel { 3 } else { 0 },
-            if self.ctab.is_empty() { 0 } else { 2 },
+            if self.ctab { 2 } else { 0 },
         ];
         match self.rng.weighted(&w) {
             0 => {
@@ -581,7 +583,7 @@ impl Gen {
             // constant memory (never generic in OpenCL C 2.0): an element of
             // the table, or of a select between its halves
             4 => {
-                let n = self.ctab.len() as u32;
+                let n = CTAB;
                 let i = self.atom();
                 if self.rng.chance(1, 3) {
                     let c = self.atom();
@@ -3119,11 +3121,12 @@ impl Gen {
             p.top.push("} S0;".into());
         }
         if self.rng.chance(1, 2) {
-            self.ctab = (0..16).map(|_| self.rng.below(100_000)).collect();
-            let values: Vec<String> = self.ctab.iter().map(|v| format!("{v}u")).collect();
+            self.ctab = true;
+            let values: Vec<String> = (0..CTAB)
+                .map(|_| format!("{}u", self.rng.below(100_000)))
+                .collect();
             p.top.push(format!(
-                "constant uint ctab[{}] = {{{}}};",
-                self.ctab.len(),
+                "constant uint ctab[{CTAB}] = {{{}}};",
                 values.join(", ")
             ));
         }

@@ -60,6 +60,13 @@ pub fn argument<'c: 'a, 'a>(
         .flatten()
 }
 
+/// The op that defines `value`, or `None` for a block argument.
+pub fn defining_op<'c, 'a>(value: Value<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
+    OperationResult::try_from(value)
+        .ok()
+        .map(|result| result.owner())
+}
+
 /// The op's name as a `String` (empty if it is not UTF-8).
 pub fn name_of(op: &OperationRef) -> String {
     op.name()

@@ -32,7 +32,7 @@ use gas_dialect::spaces::{CANONICAL_SHIFT, TAG_CLEAR_MASK, TAG_SHIFT};
 use gas_dialect::{
     AddressSpace, AddressSpaceMap, FlatSpaceTests, GenericPointers, SpaceSet, SpaceTest,
 };
-use melior::ir::operation::{OperationLike, OperationResult};
+use melior::ir::operation::OperationLike;
 use melior::ir::r#type::TypeId;
 use melior::ir::{Module, OperationRef, Type, Value, ValueLike};
 use melior::pass::{ExternalPass, PassManager, RunExternalPass};
@@ -469,7 +469,7 @@ fn untagged<'c, 'r>(
     let named = pointer_type(emitter.context, map, space);
     // `untag(tag p)` == `p` for `p` of the space (the tag's bits are dropped
     // again, and on a flat target `cast(cast(p : S → flat) : flat → S)` is `p`).
-    if let Some(source) = defining_op(generic)
+    if let Some(source) = crate::ir::defining_op(generic)
         .filter(|op| {
             op_is(op, gas_dialect::names::TAG)
                 || (!map.is_tagged() && op_is(op, "llvm.addrspacecast"))
@@ -517,12 +517,6 @@ fn replace<'c, 'a>(
     Ok(Applied)
 }
 
-fn defining_op<'c, 'a>(value: Value<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
-    OperationResult::try_from(value)
-        .ok()
-        .map(|result| result.owner())
-}
-
 fn op_is(op: &OperationRef, name: &str) -> bool {
     op.name().as_string_ref().as_str() == Ok(name)
 }
@@ -533,7 +527,7 @@ fn provably_non_null(pointer: Value) -> bool {
     let mut current = pointer;
     // Bounded: GEP chains of real code are short, and a cycle is impossible in SSA.
     for _ in 0..16 {
-        let Some(op) = defining_op(current) else {
+        let Some(op) = crate::ir::defining_op(current) else {
             return false;
         };
         if op_is(&op, "llvm.alloca") || op_is(&op, "llvm.mlir.addressof") {
@@ -559,7 +553,7 @@ fn is_inbounds(gep: &OperationRef) -> bool {
 }
 
 fn is_null_constant(pointer: Value) -> bool {
-    defining_op(pointer).is_some_and(|op| op_is(&op, "llvm.mlir.zero"))
+    crate::ir::defining_op(pointer).is_some_and(|op| op_is(&op, "llvm.mlir.zero"))
 }
 
 /// `gas.tag p` → `p` with its tag set (null stays null).

@@ -99,7 +99,7 @@ fn is_convertible(switch: &OperationRef) -> bool {
 
 /// The `i64` tag the switch's selector was cast from.
 fn tag_of<'c, 'a>(switch: &OperationRef<'c, 'a>) -> Option<Value<'c, 'a>> {
-    let cast = super::defining_op(crate::ir::operand(switch, 0)?)?;
+    let cast = crate::ir::defining_op(crate::ir::operand(switch, 0)?)?;
     if name_of(&cast) != "arith.index_cast" {
         return None;
     }
@@ -180,7 +180,7 @@ fn convert_one<'c, 'a>(
             .map_err(|_| EmitError::Build(NAME))?;
         rewriter.replace_all_uses_with(result.into(), argument.into());
     }
-    let cast = crate::ir::operand(&switch, 0).and_then(super::defining_op);
+    let cast = crate::ir::operand(&switch, 0).and_then(crate::ir::defining_op);
     rewriter.erase_op(switch);
     let Some(cast) = cast else {
         return Ok(false);

@@ -739,9 +739,7 @@ fn cell_key(variable: &OperationRef) -> Key {
 fn addressed_symbol(address: Value) -> Option<String> {
     let mut current = address;
     loop {
-        let op = melior::ir::operation::OperationResult::try_from(current)
-            .ok()?
-            .owner();
+        let op = crate::ir::defining_op(current)?;
         match name_of(&op).as_str() {
             "llvm.mlir.addressof" => return symbol_attribute(&op, "global_name"),
             "llvm.getelementptr" => current = crate::ir::operand(&op, 0)?,
@@ -758,18 +756,17 @@ fn addressed_symbol(address: Value) -> Option<String> {
 fn pointer_behind_integer(integer: Value, map: &AddressSpaceMap) -> Option<Key> {
     let mut current = integer;
     loop {
-        let op = melior::ir::operation::OperationResult::try_from(current)
-            .ok()?
-            .owner();
+        let op = crate::ir::defining_op(current)?;
+        let operand = |index| crate::ir::operand(&op, index);
         match name_of(&op).as_str() {
             "llvm.ptrtoint" => {
-                let pointer = crate::ir::operand(&op, 0)?;
+                let pointer = operand(0)?;
                 let full_width = current.r#type().to_string() == "i64";
                 return (full_width && value_space(pointer, map) == Some(AddressSpace::Generic))
                     .then(|| key(pointer));
             }
             "llvm.add" => {
-                let (left, right) = (crate::ir::operand(&op, 0)?, crate::ir::operand(&op, 1)?);
+                let (left, right) = (operand(0)?, operand(1)?);
                 current = if is_constant(right) {
                     left
                 } else if is_constant(left) {
@@ -778,9 +775,7 @@ fn pointer_behind_integer(integer: Value, map: &AddressSpaceMap) -> Option<Key> 
                     return None;
                 };
             }
-            "llvm.sub" if is_constant(crate::ir::operand(&op, 1)?) => {
-                current = crate::ir::operand(&op, 0)?
-            }
+            "llvm.sub" if is_constant(operand(1)?) => current = operand(0)?,
             _ => return None,
         }
     }
@@ -788,8 +783,7 @@ fn pointer_behind_integer(integer: Value, map: &AddressSpaceMap) -> Option<Key> 
 
 /// Whether `value` is an `llvm.mlir.constant`.
 fn is_constant(value: Value) -> bool {
-    melior::ir::operation::OperationResult::try_from(value)
-        .is_ok_and(|result| name_of(&result.owner()) == "llvm.mlir.constant")
+    crate::ir::defining_op(value).is_some_and(|op| name_of(&op) == "llvm.mlir.constant")
 }
 
 fn has_initializer(variable: OperationRef) -> bool {
@@ -863,9 +857,7 @@ fn stored_into_private<'c, 'a>(
     // Find the alloca.
     let mut root = address;
     loop {
-        let op = melior::ir::operation::OperationResult::try_from(root)
-            .ok()?
-            .owner();
+        let op = crate::ir::defining_op(root)?;
         match name_of(&op).as_str() {
             "llvm.alloca" => break,
             "llvm.getelementptr" => root = crate::ir::operand(&op, 0)?,

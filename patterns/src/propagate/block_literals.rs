@@ -34,7 +34,7 @@ use gas_dialect::ops::value_space;
 use gas_dialect::{names, AddressSpace, AddressSpaceMap, SpaceSet};
 use melior::ir::block::BlockArgument;
 use melior::ir::block::BlockLike;
-use melior::ir::operation::{OperationLike, OperationResult};
+use melior::ir::operation::OperationLike;
 use melior::ir::{OperationRef, RegionLike, Value, ValueLike};
 use std::collections::{BTreeMap, HashSet};
 
@@ -72,12 +72,6 @@ fn key(value: Value) -> Key {
     value.to_raw().ptr as Key
 }
 
-fn defining_op<'c, 'a>(value: Value<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
-    OperationResult::try_from(value)
-        .ok()
-        .map(|result| result.owner())
-}
-
 /// The constant byte offset of a `getelementptr i8, p[c]`, if it is one
 /// (`c` an attribute index or an `llvm.mlir.constant` operand).
 fn byte_offset(gep: &OperationRef) -> Option<i64> {
@@ -98,7 +92,7 @@ fn byte_offset(gep: &OperationRef) -> Option<i64> {
     if gep.operand_count() != 2 {
         return None;
     }
-    let constant = defining_op(crate::ir::operand(gep, 1)?)?;
+    let constant = crate::ir::defining_op(crate::ir::operand(gep, 1)?)?;
     if name_of(&constant) != "llvm.mlir.constant" {
         return None;
     }
@@ -108,7 +102,7 @@ fn byte_offset(gep: &OperationRef) -> Option<i64> {
 
 /// `value` without casts between spaces (`llvm.addrspacecast`, `gas.tag`).
 fn strip_casts<'c: 'a, 'a>(mut value: Value<'c, 'a>) -> Value<'c, 'a> {
-    while let Some(op) = defining_op(value) {
+    while let Some(op) = crate::ir::defining_op(value) {
         match name_of(&op).as_str() {
             "llvm.addrspacecast" | names::TAG | names::UNTAG => match op.operand(0) {
                 Ok(source) => value = source,
@@ -126,7 +120,7 @@ fn base_and_offset<'c: 'a, 'a>(mut value: Value<'c, 'a>) -> (Value<'c, 'a>, Opti
     let mut offset = Some(0i64);
     loop {
         value = strip_casts(value);
-        let Some(op) = defining_op(value) else {
+        let Some(op) = crate::ir::defining_op(value) else {
             return (value, offset);
         };
         if name_of(&op) != "llvm.getelementptr" {
@@ -143,7 +137,7 @@ fn base_and_offset<'c: 'a, 'a>(mut value: Value<'c, 'a>) -> (Value<'c, 'a>, Opti
 /// Whether `address` names a program-scope block literal: clang's
 /// `{ i32 size, i32 align, ptr invoke }`, which captures nothing.
 fn is_program_scope_literal(address: Value, index: &ModuleIndex) -> bool {
-    defining_op(address)
+    crate::ir::defining_op(address)
         .and_then(|op| symbol_attribute(&op, "global_name"))
         .and_then(|symbol| index.global_variables.get(&symbol))
         .is_some_and(|variable| is_literal_type(&variable.op))
@@ -188,7 +182,7 @@ fn is_literal_self_copy(
     index: &ModuleIndex,
     map: &AddressSpaceMap,
 ) -> bool {
-    let Some(extract) = defining_op(stored) else {
+    let Some(extract) = crate::ir::defining_op(stored) else {
         return false;
     };
     if name_of(&extract) != "llvm.extractvalue" {
@@ -337,7 +331,10 @@ impl LiteralPool {
             if pool.parameters.contains(&key(base)) {
                 continue;
             }
-            match defining_op(base).map(|op| name_of(&op)).as_deref() {
+            match crate::ir::defining_op(base)
+                .map(|op| name_of(&op))
+                .as_deref()
+            {
                 Some("llvm.alloca") => pool.walk_literal(base, Some(0), index, &receivers, map),
                 Some("llvm.mlir.addressof") if is_program_scope_literal(base, index) => {}
                 _ => pool.poison("a literal that is not an alloca or a program-scope literal"),
@@ -387,7 +384,8 @@ impl LiteralPool {
                         };
                         let (base, offset) = base_and_offset(target);
                         if offset == Some(INVOKE_OFFSET)
-                            && defining_op(base).is_some_and(|op| name_of(&op) == "llvm.alloca")
+                            && crate::ir::defining_op(base)
+                                .is_some_and(|op| name_of(&op) == "llvm.alloca")
                         {
                             receivers.insert(symbol.to_string());
                             literals.push(base);
