@@ -160,8 +160,8 @@ fn check(path: &Path) {
                 kernels: Vec::new(),
                 ..options.clone()
             };
-            let again = process(outcome.output.as_bytes(), &display, &again_options)
-                .expect("the pipeline runs");
+            let again =
+                process(&outcome.output, &display, &again_options).expect("the pipeline runs");
             assert!(
                 again.success,
                 "{display}: the output does not process again"
@@ -176,7 +176,10 @@ fn check(path: &Path) {
         } else {
             String::new()
         };
-        format!("{stats}---- output ----\n{}", outcome.output)
+        format!(
+            "{stats}---- output ----\n{}",
+            String::from_utf8_lossy(&outcome.output)
+        )
     };
     let snapshot = format!("---- input: {display} ----\n{source}\n{body}");
     insta::with_settings!({

@@ -5,6 +5,7 @@
 //! the module in the LLVM dialect, resolved as `gas-opt --pipeline O2`
 //! resolves it (the test suite compares the two on the execution corpus).
 
+use gas_pipelines::llvm::LlvmSource;
 use gas_pipelines::passes::GasPasses;
 use gas_pipelines::registry::StepConfig;
 use melior::ir::Module;
@@ -39,13 +40,22 @@ fn compile(path: &Path) -> Result<String, String> {
         eprintln!("embed: {}: {diagnostic}", diagnostic.location());
         true
     });
-    let text = if path.extension().is_some_and(|extension| extension == "ll") {
-        gas_pipelines::driver::import_llvm_ir(path).map_err(|error| error.to_string())?
+    let bytes = std::fs::read(path).map_err(|error| error.to_string())?;
+    let mut module = if path.extension().is_some_and(|extension| extension == "ll") {
+        // LLVM IR, read and imported in process (the importer needs MLIR's
+        // LLVM IR translations registered in the context).
+        melior::utility::register_all_llvm_translations(&context);
+        let source = LlvmSource::parse(&bytes, &path.display().to_string())
+            .map_err(|error| error.to_string())?;
+        let (module, warnings) = source.import(&context).map_err(|error| error.to_string())?;
+        for warning in warnings {
+            eprintln!("embed: warning: {warning}");
+        }
+        module
     } else {
-        std::fs::read(path).map_err(|error| error.to_string())?
+        let text = String::from_utf8(bytes).map_err(|_| "not UTF-8 text".to_string())?;
+        Module::parse(&context, &text).ok_or("cannot parse the module")?
     };
-    let text = String::from_utf8(text).map_err(|_| "not UTF-8 text".to_string())?;
-    let mut module = Module::parse(&context, &text).ok_or("cannot parse the module")?;
 
     // The target's address spaces come from the module's triple.
     let config = StepConfig {

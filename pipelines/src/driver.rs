@@ -4,12 +4,13 @@
 use crate::diagnostics::{
     unknown_location, verify_expectations, Collector, Diagnostic, Severity, SourceLocation,
 };
-use crate::ffi::{parse_module, translate_to_llvm_ir};
+use crate::ffi::parse_module;
 use crate::parse_guard::refuse_known_parser_crashes;
 use crate::passes::run_stage;
 use crate::registry::{Pipeline, StepConfig};
 use crate::PipelineError;
 use gas_dialect::AddressSpaceMap;
+use gas_llvm::{LlvmError, LlvmSource};
 pub use gas_patterns::builtin_calls::UnknownSpace;
 pub use gas_patterns::explain::RemarkKind;
 pub use gas_patterns::propagate::analysis::ClosedWorld;
@@ -18,8 +19,6 @@ use melior::ir::Module;
 use melior::utility::register_all_llvm_translations;
 use melior::Context;
 use std::borrow::Cow;
-use std::path::Path;
-use std::process::Command;
 use std::time::{Duration, Instant};
 
 /// What `gas-opt` prints.
@@ -30,6 +29,20 @@ pub enum Emit {
     Mlir,
     /// LLVM IR text; the module must be in the LLVM dialect only.
     LlvmIr,
+    /// LLVM bitcode; the module must be in the LLVM dialect only.
+    LlvmBitcode,
+}
+
+/// What a source holds.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum InputFormat {
+    /// MLIR text or bytecode; LLVM bitcode is recognized by its magic.
+    #[default]
+    Mlir,
+    /// LLVM IR, as text (`.ll`) or bitcode (`.bc`): read by LLVM's parser
+    /// and imported in process; LLVM IR output then keeps what the input
+    /// had and gas did not change (the `gas-llvm` crate).
+    LlvmIr,
 }
 
 /// Everything that decides how a source is processed.
@@ -37,6 +50,8 @@ pub enum Emit {
 pub struct Options {
     /// What runs: a preset, a list of steps or a textual pass pipeline.
     pub pipeline: Pipeline,
+    /// What the source holds.
+    pub input: InputFormat,
     /// What is printed.
     pub emit: Emit,
     /// Process each `// -----` separated chunk on its own.
@@ -96,6 +111,7 @@ impl Options {
     pub fn new(pipeline: Pipeline) -> Self {
         Self {
             pipeline,
+            input: InputFormat::default(),
             emit: Emit::default(),
             split_input_file: false,
             verify_diagnostics: false,
@@ -122,8 +138,9 @@ pub const VERIFY_EACH_DEFAULT: bool = cfg!(debug_assertions);
 /// The result of processing one source.
 #[derive(Debug, Default)]
 pub struct Outcome {
-    /// The printed result of every chunk that succeeded.
-    pub output: String,
+    /// The printed result of every chunk that succeeded: text, or bitcode
+    /// with [`Emit::LlvmBitcode`].
+    pub output: Vec<u8>,
     /// Errors (and notes) to report; with `verify_diagnostics`, the mismatches.
     pub diagnostics: Vec<Diagnostic>,
     /// Whether every chunk succeeded (and every expectation was met).
@@ -223,16 +240,55 @@ fn process_source(
         success: true,
         ..Outcome::default()
     };
+    let is_llvm = options.input == InputFormat::LlvmIr || gas_llvm::is_bitcode(&source);
+    // LLVM IR is one module (no `// -----` chunks); the module as read stays
+    // beside the MLIR one until the export restores from it.
+    let (llvm_source, source) = if is_llvm {
+        let parsed = outcome
+            .timings
+            .time("read", || LlvmSource::parse(&source, file));
+        drop(source);
+        match parsed {
+            Ok(parsed) => (Some(parsed), None),
+            Err(error) => {
+                let (line, column) = match &error {
+                    LlvmError::Parse { line, column, .. } => (*line as usize, *column as usize),
+                    _ => (0, 0),
+                };
+                let location = SourceLocation {
+                    file: file.to_string(),
+                    line,
+                    column,
+                };
+                outcome
+                    .diagnostics
+                    .push(Diagnostic::error(location, error.to_string()));
+                outcome.success = false;
+                return Ok(outcome);
+            }
+        }
+    } else {
+        (None, Some(source))
+    };
+    let chunks = match (&llvm_source, source) {
+        (Some(llvm), _) => vec![ChunkInput::Llvm(llvm)],
+        (None, Some(source)) => split(source, options.split_input_file)
+            .into_iter()
+            .map(|chunk| ChunkInput::Mlir(chunk.text))
+            .collect(),
+        (None, None) => Vec::new(),
+    };
     let mut printed = Vec::new();
-    for chunk in split(source, options.split_input_file) {
+    for chunk in chunks {
         let collector = Collector::attach(&context);
         let mut findings = Vec::new();
-        let expectations = options
-            .verify_diagnostics
-            .then(|| String::from_utf8_lossy(&chunk.text).into_owned());
+        let expectations = match (&chunk, options.verify_diagnostics) {
+            (ChunkInput::Mlir(text), true) => Some(String::from_utf8_lossy(text).into_owned()),
+            _ => None,
+        };
         let result = process_chunk(
             &context,
-            chunk.text,
+            chunk,
             file,
             options,
             &mut outcome.stats,
@@ -271,20 +327,30 @@ fn process_source(
     // Every printed chunk ends in a newline.
     let separator = match options.emit {
         Emit::Mlir => format!("{SPLIT_MARKER}\n"),
-        Emit::LlvmIr => "; -----\n".to_string(),
+        Emit::LlvmIr | Emit::LlvmBitcode => "; -----\n".to_string(),
     };
     // One chunk (the usual case) is moved, not copied: outputs are large.
     outcome.output = if printed.len() == 1 {
         printed.pop().unwrap_or_default()
     } else {
-        printed.join(&separator)
+        printed.join(separator.as_bytes())
     };
     if options.free_ir {
-        outcome.timings.time("free", || drop(context));
+        outcome.timings.time("free", || {
+            drop(llvm_source);
+            drop(context)
+        });
     } else {
+        std::mem::forget(llvm_source);
         std::mem::forget(context);
     }
     Ok(outcome)
+}
+
+/// One unit of input: an MLIR chunk's bytes, or the LLVM module as read.
+enum ChunkInput<'s> {
+    Mlir(Cow<'s, [u8]>),
+    Llvm(&'s LlvmSource),
 }
 
 /// Seed 003's flat input: checks that `module` has no named spaces, reads it
@@ -359,25 +425,49 @@ pub fn target_of_module(module: &Module) -> AddressSpaceMap {
 /// diagnostics go to the collector; errors found here are returned.
 fn process_chunk(
     context: &Context,
-    text: Cow<'_, [u8]>,
+    input: ChunkInput<'_>,
     file: &str,
     options: &Options,
     stats: &mut Vec<String>,
     timings: &mut Timings,
     findings: &mut Vec<Diagnostic>,
-) -> Result<String, Vec<Diagnostic>> {
+) -> Result<Vec<u8>, Vec<Diagnostic>> {
     let whole_file = |message: String| vec![Diagnostic::error(unknown_location(file), message)];
-    if let Some(refusal) = refuse_known_parser_crashes(&text) {
-        let location = SourceLocation {
-            file: file.to_string(),
-            line: refusal.line,
-            column: refusal.column,
-        };
-        return Err(vec![Diagnostic::error(location, refusal.message)]);
-    }
-    let parsed = timings.time("parse", || parse_module(context, &text));
-    // The module holds everything from here on.
-    drop(text);
+    let warning = |message: String| Diagnostic {
+        severity: if options.warnings_as_errors {
+            Severity::Error
+        } else {
+            Severity::Warning
+        },
+        location: unknown_location(file),
+        message,
+        notes: Vec::new(),
+    };
+    let mut llvm_source = None;
+    let parsed = match input {
+        ChunkInput::Mlir(text) => {
+            if let Some(refusal) = refuse_known_parser_crashes(&text) {
+                let location = SourceLocation {
+                    file: file.to_string(),
+                    line: refusal.line,
+                    column: refusal.column,
+                };
+                return Err(vec![Diagnostic::error(location, refusal.message)]);
+            }
+            // The module holds everything once parsed: `text` is dropped here.
+            timings.time("parse", || parse_module(context, &text))
+        }
+        ChunkInput::Llvm(source) => {
+            llvm_source = Some(source);
+            match timings.time("import", || source.import(context)) {
+                Ok((module, warnings)) => {
+                    findings.extend(warnings.into_iter().map(warning));
+                    Some(module)
+                }
+                Err(_) => None,
+            }
+        }
+    };
     let Some(mut module) = parsed else {
         // MLIR reported why; nothing more to add.
         return Err(Vec::new());
@@ -459,21 +549,40 @@ fn process_chunk(
     {
         return Err(Vec::new());
     }
-    let result = match options.emit {
-        Emit::Mlir => Ok(timings.time("print", || {
+    let format = match options.emit {
+        Emit::Mlir => None,
+        Emit::LlvmIr => Some(gas_llvm::Format::Text),
+        Emit::LlvmBitcode => Some(gas_llvm::Format::Bitcode),
+    };
+    let result = match format {
+        None => Ok(timings.time("print", || {
             // Verified above, after the last step (or as the input).
             let mut text = gas_patterns::adapter::print_verified(module.as_operation());
             text.push('\n');
-            text
+            text.into_bytes()
         })),
-        Emit::LlvmIr => {
+        Some(format) => {
             let why = "cannot be translated to LLVM IR: lower gas ops first";
             if gas_dialect::verify::report_gas_ops(&module.as_operation(), why) > 0 {
                 return Err(Vec::new());
             }
-            timings
-                .time("translate", || translate_to_llvm_ir(&module))
-                .ok_or_else(|| whole_file("translation to LLVM IR failed".into()))
+            match timings.time("translate", || {
+                gas_llvm::export(&module, llvm_source, format)
+            }) {
+                Ok(exported) => {
+                    let lost = !exported.warnings.is_empty();
+                    findings.extend(exported.warnings.into_iter().map(warning));
+                    if lost && options.warnings_as_errors {
+                        Err(Vec::new())
+                    } else {
+                        Ok(exported.bytes)
+                    }
+                }
+                Err(LlvmError::Translate) => {
+                    Err(whole_file("translation to LLVM IR failed".into()))
+                }
+                Err(error) => Err(whole_file(error.to_string())),
+            }
         }
     };
     if options.free_ir {
@@ -514,53 +623,4 @@ fn verify(module: &Module, map: &AddressSpaceMap, after: &str) -> Result<(), Vec
         return Err(Vec::new());
     }
     gas_dialect::verify::verify(&module.as_operation(), map).map_err(|_| Vec::new())
-}
-
-/// Where `mlir-translate` is: `$GAS_MLIR_TRANSLATE`, LLVM 22's, or the PATH's.
-fn mlir_translate() -> String {
-    if let Ok(path) = std::env::var("GAS_MLIR_TRANSLATE") {
-        return path;
-    }
-    let llvm22 = "/usr/lib/llvm-22/bin/mlir-translate";
-    if Path::new(llvm22).exists() {
-        llvm22.to_string()
-    } else {
-        "mlir-translate".to_string()
-    }
-}
-
-/// Imports LLVM IR text (a `.ll` file) into MLIR text with `mlir-translate --import-llvm`.
-pub fn import_llvm_ir(path: &Path) -> Result<Vec<u8>, PipelineError> {
-    let tool = mlir_translate();
-    // With debug info (clang `-g`, `-gline-tables-only`), keep its source
-    // positions: diagnostics and remarks then name the OpenCL line. Without
-    // it the importer has no locations to give, and positions in the
-    // imported text are the better guess.
-    let has_debug_info = std::fs::read(path)
-        .map(|text| text.windows(12).any(|window| window == b"!llvm.dbg.cu"))
-        .unwrap_or(false);
-    let output = Command::new(&tool)
-        .arg("--import-llvm")
-        .args(has_debug_info.then_some("--mlir-print-debuginfo"))
-        .arg(path)
-        .output()
-        .map_err(|source| PipelineError::ImportTool {
-            tool: tool.clone(),
-            source,
-        })?;
-    if output.status.success() {
-        Ok(output.stdout)
-    } else {
-        // mlir-translate wraps the parser's `file:line:col: error: ...` in an
-        // unlocated error of its own; keep only the located message.
-        let stderr = String::from_utf8_lossy(&output.stderr);
-        let message = stderr
-            .trim()
-            .trim_start_matches("<unknown>:0: error: ")
-            .to_string();
-        Err(PipelineError::Import {
-            file: path.display().to_string(),
-            message,
-        })
-    }
 }

@@ -1,5 +1,5 @@
 //! The MLIR C API calls melior does not wrap: parsing bytes (not only UTF-8
-//! text) into a module, translating a module to LLVM IR text, and what a
+//! text) into a module, and what a
 //! pass written in Rust needs (its module, adding pipeline text).
 //! This is the only `unsafe` in the crate.
 
@@ -7,7 +7,7 @@ use melior::ir::operation::OperationLike;
 use melior::ir::{Module, OperationRef};
 use melior::pass::OperationPassManager;
 use melior::Context;
-use std::ffi::{c_char, c_void, CStr};
+use std::ffi::{c_char, c_void};
 use std::mem::ManuallyDrop;
 
 /// Parses `source` (MLIR text or bytecode) into a module. Top-level ops that
@@ -27,34 +27,6 @@ pub fn parse_module<'c>(context: &'c Context, source: &[u8]) -> Option<Module<'c
     } else {
         // SAFETY: non-null and owned by us from here on.
         Some(unsafe { Module::from_raw(raw) })
-    }
-}
-
-/// Translates a module in the LLVM dialect to LLVM IR text; `None` when the
-/// translation failed (diagnosed through the context's handlers).
-pub fn translate_to_llvm_ir(module: &Module) -> Option<String> {
-    // mlirTranslateModuleToLLVMIRToString prints the translated module
-    // without checking that translation succeeded, and crashes on a module
-    // it cannot translate (a func.func, an invalid calling convention): the
-    // steps are done here with the check.
-    // SAFETY: the LLVM context and module are created, used and disposed
-    // here; the printed string is copied before LLVM frees it.
-    unsafe {
-        let llvm_context = mlir_sys::LLVMContextCreate();
-        let llvm_module =
-            mlir_sys::mlirTranslateModuleToLLVMIR(module.as_operation().to_raw(), llvm_context);
-        if llvm_module.is_null() {
-            mlir_sys::LLVMContextDispose(llvm_context);
-            return None;
-        }
-        let raw = mlir_sys::LLVMPrintModuleToString(llvm_module);
-        let text = (!raw.is_null()).then(|| CStr::from_ptr(raw).to_string_lossy().into_owned());
-        if !raw.is_null() {
-            mlir_sys::LLVMDisposeMessage(raw);
-        }
-        mlir_sys::LLVMDisposeModule(llvm_module);
-        mlir_sys::LLVMContextDispose(llvm_context);
-        text
     }
 }
 

@@ -40,7 +40,13 @@ pub mod pass_pipeline;
 pub mod passes;
 pub mod registry;
 
-pub use driver::{process, ClosedWorld, Emit, Options, Outcome, RemarkKind, UnknownSpace};
+/// The LLVM IR boundary (`.ll`/`.bc` in and out, in process, keeping what
+/// MLIR drops): the `gas-llvm` crate.
+pub use gas_llvm as llvm;
+
+pub use driver::{
+    process, ClosedWorld, Emit, InputFormat, Options, Outcome, RemarkKind, UnknownSpace,
+};
 pub use registry::{Pipeline, DEFAULT_PIPELINE};
 
 use thiserror::Error;
@@ -114,25 +120,6 @@ pub enum PipelineError {
     /// The gas dialect could not be loaded.
     #[error(transparent)]
     Dialect(#[from] gas_dialect::DialectError),
-    /// `mlir-translate` could not be run to import a `.ll` file.
-    #[error(
-        "cannot run `{tool}` to import LLVM IR (install mlir-22-tools or set GAS_MLIR_TRANSLATE)"
-    )]
-    ImportTool {
-        /// The command tried.
-        tool: String,
-        /// Why it could not run.
-        #[source]
-        source: std::io::Error,
-    },
-    /// `mlir-translate` refused a `.ll` file.
-    #[error("{message}")]
-    Import {
-        /// The file.
-        file: String,
-        /// The importer's message (located when it could be).
-        message: String,
-    },
 }
 
 impl PipelineError {

@@ -385,17 +385,16 @@ fn llvm_ir_input_is_imported() {
         stderr(&output)
     );
 
+    // No process is spawned: an mlir-translate that cannot run changes nothing.
     let no_tool = gas_opt_with_env(
-        &[&input],
+        &[&input, "--pipeline", "verify"],
         b"",
-        &[("GAS_MLIR_TRANSLATE", "/no/such/mlir-translate")],
+        &[
+            ("GAS_MLIR_TRANSLATE", "/no/such/mlir-translate"),
+            ("PATH", ""),
+        ],
     );
-    assert_eq!(no_tool.status.code(), Some(1));
-    assert!(
-        stderr(&no_tool).contains("/no/such/mlir-translate"),
-        "{}",
-        stderr(&no_tool)
-    );
+    assert!(no_tool.status.success(), "{}", stderr(&no_tool));
 }
 
 #[test]
@@ -498,7 +497,7 @@ fn untranslatable_modules_are_errors_not_crashes() {
     );
     assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
     assert!(
-        stderr(&output).contains("translation to LLVM IR failed"),
+        stderr(&output).contains("fails LLVM's verifier: calling convention does not permit calls"),
         "{}",
         stderr(&output)
     );
@@ -525,14 +524,14 @@ fn nvvm_annotations_mark_kernels() {
     assert!(output.status.success(), "{}", stderr(&output));
     let text = stdout(&output);
     assert!(text.contains("define ptx_kernel void @k"), "{text}");
-    assert!(text.contains("store i32 %1, ptr addrspace(1) %0"), "{text}");
-    assert!(!text.contains("store i32 %1, ptr %0"), "{text}");
+    assert!(text.contains("store i32 %v, ptr addrspace(1) %p"), "{text}");
+    assert!(!text.contains("store i32 %v, ptr %p"), "{text}");
 
     let unmarked = write(directory.path(), "unmarked.ll", module);
     let output = gas_opt(&[&unmarked, "--emit", "llvm-ir"], b"");
     assert!(output.status.success(), "{}", stderr(&output));
     assert!(
-        stdout(&output).contains("store i32 %1, ptr %0"),
+        stdout(&output).contains("store i32 %v, ptr %p"),
         "{}",
         stdout(&output)
     );

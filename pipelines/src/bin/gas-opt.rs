@@ -6,7 +6,7 @@ use clap::{Parser, ValueEnum};
 use gas_dialect::AddressSpaceMap;
 use gas_pipelines::registry::{gas_pass_names, known_names};
 use gas_pipelines::{
-    driver, ClosedWorld, Emit, Options, Pipeline, PipelineError, RemarkKind, UnknownSpace,
+    driver, ClosedWorld, Emit, InputFormat, Options, Pipeline, RemarkKind, UnknownSpace,
     DEFAULT_PIPELINE,
 };
 use std::io::{Read, Write};
@@ -17,6 +17,7 @@ use std::process::ExitCode;
 enum EmitArg {
     Mlir,
     LlvmIr,
+    LlvmBc,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -60,7 +61,9 @@ enum ClosedWorldArg {
     about = "Resolve OpenCL generic address space pointers in MLIR"
 )]
 struct Cli {
-    /// Input file: MLIR text, or LLVM IR if it ends in `.ll`; `-` is stdin.
+    /// Input file: MLIR text or bytecode, LLVM IR if it ends in `.ll` or
+    /// `.bc` (bitcode is also recognized by its magic, on stdin too); `-` is
+    /// stdin.
     #[arg(default_value = "-")]
     input: PathBuf,
     /// Output file; `-` is stdout. Written only on success.
@@ -76,9 +79,13 @@ struct Cli {
     /// Print the pipeline that runs, as `--pass-pipeline` text, to stderr.
     #[arg(long)]
     dump_pass_pipeline: bool,
-    /// What to print.
-    #[arg(long, value_enum, default_value = "mlir")]
-    emit: EmitArg,
+    /// What to print: MLIR, LLVM IR text or LLVM bitcode. Default: from the
+    /// output file's extension (`.ll`, `.bc`), else MLIR.
+    #[arg(long, value_enum)]
+    emit: Option<EmitArg>,
+    /// Read stdin (or a file of another extension) as LLVM IR text.
+    #[arg(long)]
+    llvm_input: bool,
     /// Process each `// -----` separated chunk of the input on its own.
     #[arg(long)]
     split_input_file: bool,
@@ -172,9 +179,18 @@ fn main() -> ExitCode {
     }
     let options = Options {
         pipeline,
+        input: if cli.llvm_input || has_extension(&cli.input, &["ll", "bc"]) {
+            InputFormat::LlvmIr
+        } else {
+            InputFormat::Mlir
+        },
         emit: match cli.emit {
-            EmitArg::Mlir => Emit::Mlir,
-            EmitArg::LlvmIr => Emit::LlvmIr,
+            Some(EmitArg::Mlir) => Emit::Mlir,
+            Some(EmitArg::LlvmIr) => Emit::LlvmIr,
+            Some(EmitArg::LlvmBc) => Emit::LlvmBitcode,
+            None if has_extension(&cli.output, &["ll"]) => Emit::LlvmIr,
+            None if has_extension(&cli.output, &["bc"]) => Emit::LlvmBitcode,
+            None => Emit::Mlir,
         },
         split_input_file: cli.split_input_file,
         verify_diagnostics: cli.verify_diagnostics,
@@ -216,6 +232,13 @@ fn main() -> ExitCode {
     }
 }
 
+/// Whether `path` ends in one of `extensions`.
+fn has_extension(path: &Path, extensions: &[&str]) -> bool {
+    path.extension()
+        .and_then(|extension| extension.to_str())
+        .is_some_and(|extension| extensions.contains(&extension))
+}
+
 /// Reads, processes and writes; `Ok(false)` when the input had errors.
 fn run(cli: &Cli, options: &Options) -> Result<bool, String> {
     let is_stdin = cli.input == Path::new("-");
@@ -224,36 +247,27 @@ fn run(cli: &Cli, options: &Options) -> Result<bool, String> {
     } else {
         cli.input.display().to_string()
     };
-    let import_start = std::time::Instant::now();
+    let read_start = std::time::Instant::now();
     let source = if is_stdin {
         let mut bytes = Vec::new();
         std::io::stdin()
             .read_to_end(&mut bytes)
             .map_err(|error| format!("{name}: error: cannot read: {error}"))?;
         bytes
-    } else if cli
-        .input
-        .extension()
-        .is_some_and(|extension| extension == "ll")
-    {
-        if !cli.input.is_file() {
-            return Err(format!("{name}: error: no such file"));
-        }
-        driver::import_llvm_ir(&cli.input).map_err(|error| match error {
-            // The importer's message is located already (`file:line:col: error: ...`).
-            PipelineError::Import { message, .. } if message.starts_with(&format!("{name}:")) => {
-                message
-            }
-            error => format!("{name}: error: {error}"),
-        })?
     } else {
-        std::fs::read(&cli.input).map_err(|error| format!("{name}: error: cannot read: {error}"))?
+        if cli.input.is_dir() {
+            return Err(format!("{name}: error: is a directory"));
+        }
+        std::fs::read(&cli.input).map_err(|error| match error.kind() {
+            std::io::ErrorKind::NotFound => format!("{name}: error: no such file"),
+            _ => format!("{name}: error: cannot read: {error}"),
+        })?
     };
-    let import_time = import_start.elapsed();
+    let read_time = read_start.elapsed();
     let outcome = driver::process_owned(source, &name, options)
         .map_err(|error| format!("{name}: error: {error}"))?;
     if cli.timing {
-        print_timings(&outcome.timings, import_time);
+        print_timings(&outcome.timings, read_time);
     }
     for diagnostic in &outcome.diagnostics {
         eprintln!("{diagnostic}");
@@ -290,15 +304,15 @@ fn print_timings(timings: &driver::Timings, read: std::time::Duration) {
     eprintln!("  {total:>9.4}  100.0%  total (writing the output not included)");
 }
 
-/// Writes `text` to `path` (or stdout) atomically: a temporary file in the
+/// Writes `bytes` to `path` (or stdout) atomically: a temporary file in the
 /// same directory, renamed over the target once complete. A path that exists
 /// and is not a regular file (`/dev/null`, a pipe) is written in place:
 /// renaming over it would replace the device or pipe with a file.
-fn write_output(path: &Path, text: &str) -> Result<(), String> {
+fn write_output(path: &Path, bytes: &[u8]) -> Result<(), String> {
     if path == Path::new("-") {
         let mut stdout = std::io::stdout().lock();
         return stdout
-            .write_all(text.as_bytes())
+            .write_all(bytes)
             .and_then(|()| stdout.flush())
             .map_err(|error| format!("<stdout>: error: cannot write: {error}"));
     }
@@ -307,7 +321,7 @@ fn write_output(path: &Path, text: &str) -> Result<(), String> {
         return std::fs::OpenOptions::new()
             .write(true)
             .open(path)
-            .and_then(|mut file| file.write_all(text.as_bytes()))
+            .and_then(|mut file| file.write_all(bytes))
             .map_err(|error| format!("{name}: error: cannot write: {error}"));
     }
     let directory = match path.parent() {
@@ -316,7 +330,7 @@ fn write_output(path: &Path, text: &str) -> Result<(), String> {
     };
     let mut file = tempfile::NamedTempFile::new_in(directory)
         .map_err(|error| format!("{name}: error: cannot write: {error}"))?;
-    file.write_all(text.as_bytes())
+    file.write_all(bytes)
         .map_err(|error| format!("{name}: error: cannot write: {error}"))?;
     file.persist(path)
         .map_err(|error| format!("{name}: error: cannot write: {}", error.error))?;

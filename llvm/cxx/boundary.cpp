@@ -1,0 +1,609 @@
+// The LLVM IR boundary of gas (see boundary.h). This file only wraps LLVM's
+// and MLIR's C++ APIs where MLIR's C API has nothing: the parser, the
+// importer, the exporter, and copying what the importer dropped from the
+// module as read onto the module as exported. Which things are copied, and
+// why, is documented in llvm/src/lib.rs.
+#include "boundary.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/Target/LLVMIR/Dialect/All.h"
+#include "mlir/Target/LLVMIR/Export.h"
+#include "mlir/Target/LLVMIR/Import.h"
+
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/AsmParser/AsmParserContext.h"
+#include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/Bitcode/BitcodeWriter.h"
+#include "llvm/IR/AttributeMask.h"
+#include "llvm/IR/Attributes.h"
+#include "llvm/IR/DIBuilder.h"
+#include "llvm/IR/DebugInfo.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Metadata.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/IRReader/IRReader.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Transforms/Utils/ValueMapper.h"
+
+#include <memory>
+#include <string>
+
+using namespace llvm;
+
+struct GasLlvmSource {
+  std::unique_ptr<LLVMContext> context;
+  // The module as read: what the export restores from.
+  std::unique_ptr<Module> module;
+  std::string name;
+  // The input, null-terminated (LLVM's lexer needs that): the importer
+  // consumes a module of its own, parsed again from it.
+  std::unique_ptr<MemoryBuffer> bytes;
+};
+
+namespace {
+
+// Declarations named `llvm.*` that LLVM does not know (vendor intrinsics such
+// as `llvm.genx.GenISA.*`) cross MLIR under this prefix: MLIR's exporter
+// refuses calls of intrinsics it cannot look up.
+constexpr StringRef UnknownIntrinsicPrefix = "gas.unknown_intrinsic.";
+// The clone marker of gas's `propagate` (`<callee>.gas.<spaces>`).
+constexpr StringRef CloneMarker = ".gas.";
+
+void send(GasBytesCallback callback, void *userData, StringRef text) {
+  if (callback)
+    callback(text.data(), text.size(), userData);
+}
+
+bool isUnknownIntrinsic(const Function &function) {
+  return function.getName().starts_with("llvm.") &&
+         function.getIntrinsicID() == Intrinsic::not_intrinsic;
+}
+
+bool hasDebugInfo(const Module &module) {
+  if (module.getNamedMetadata("llvm.dbg.cu"))
+    return true;
+  for (const Function &function : module)
+    if (function.getSubprogram())
+      return true;
+  return false;
+}
+
+// Locates every instruction of `module` at its line and column in the text
+// (`positions`), as line-table debug information MLIR's importer reads.
+void locateInstructions(StringRef name, Module &module,
+                        const AsmParserContext &positions) {
+  DIBuilder builder(module);
+  DIFile *file = builder.createFile(name, ".");
+  DICompileUnit *unit = builder.createCompileUnit(
+      DISourceLanguageName(dwarf::DW_LANG_C), file, "gas", false, "", 0, "",
+      DICompileUnit::LineTablesOnly);
+  DISubroutineType *type =
+      builder.createSubroutineType(builder.getOrCreateTypeArray({}));
+  for (Function &function : module) {
+    if (function.isDeclaration())
+      continue;
+    unsigned line = 0;
+    if (auto range = positions.getFunctionLocation(&function))
+      line = range->Start.Line + 1;
+    DISubprogram *subprogram = builder.createFunction(
+        unit, function.getName(), StringRef(), file, line, type, line,
+        DINode::FlagZero, DISubprogram::SPFlagDefinition);
+    function.setSubprogram(subprogram);
+    for (Instruction &instruction : instructions(function))
+      if (auto range = positions.getInstructionLocation(&instruction))
+        instruction.setDebugLoc(DILocation::get(module.getContext(),
+                                                range->Start.Line + 1,
+                                                range->Start.Col + 1,
+                                                subprogram));
+  }
+  builder.finalize();
+}
+
+// The function of `source` that `function` of the output stands for: the
+// same name, or for a clone of gas the name before the clone marker.
+const Function *originalOf(const Module &source, const Function &function,
+                           bool &isClone) {
+  isClone = false;
+  if (const Function *same = source.getFunction(function.getName()))
+    return same;
+  StringRef name = function.getName();
+  size_t marker = name.find(CloneMarker);
+  if (marker == StringRef::npos)
+    return nullptr;
+  isClone = true;
+  return source.getFunction(name.substr(0, marker));
+}
+
+// Kernel-only function metadata: a clone of gas is never a kernel.
+bool isKernelMetadata(StringRef kind) {
+  return kind.starts_with("kernel_arg_") || kind == "reqd_work_group_size" ||
+         kind == "work_group_size_hint" || kind == "vec_type_hint" ||
+         kind == "intel_reqd_sub_group_size";
+}
+
+// Adds to `to` the attributes of `from` it lacks and its type allows.
+AttributeSet mergeAttributes(LLVMContext &context, AttributeSet to,
+                             AttributeSet from, Type *type) {
+  AttrBuilder merged(context, to);
+  AttributeMask incompatible =
+      type ? AttributeFuncs::typeIncompatible(type, from) : AttributeMask();
+  for (Attribute attribute : from) {
+    if (attribute.isStringAttribute()) {
+      if (!to.hasAttribute(attribute.getKindAsString()))
+        merged.addAttribute(attribute);
+      continue;
+    }
+    Attribute::AttrKind kind = attribute.getKindAsEnum();
+    if (to.hasAttribute(kind) || incompatible.contains(kind))
+      continue;
+    merged.addAttribute(attribute);
+  }
+  return AttributeSet::get(context, merged);
+}
+
+// Attribute lists of a function or call: `from`'s function, return and
+// parameter attributes that `to` lacks, where the types allow them.
+AttributeList mergeAttributeLists(LLVMContext &context, AttributeList to,
+                                  AttributeList from, FunctionType *type,
+                                  bool sameParameterCount) {
+  AttributeSet functionAttributes =
+      mergeAttributes(context, to.getFnAttrs(), from.getFnAttrs(), nullptr);
+  AttributeSet returnAttributes = mergeAttributes(
+      context, to.getRetAttrs(), from.getRetAttrs(), type->getReturnType());
+  SmallVector<AttributeSet> parameters;
+  for (unsigned index = 0; index < type->getNumParams(); ++index) {
+    AttributeSet mine = to.getParamAttrs(index);
+    if (sameParameterCount)
+      mine = mergeAttributes(context, mine, from.getParamAttrs(index),
+                             type->getParamType(index));
+    parameters.push_back(mine);
+  }
+  return AttributeList::get(context, functionAttributes, returnAttributes,
+                            parameters);
+}
+
+// Copies `from`'s metadata attachments that `to` lacks (never `!dbg`, which
+// the exporter makes from MLIR's own debug information).
+template <typename GlobalOrInstruction, typename Skip>
+void copyAttachments(const GlobalOrInstruction &from, GlobalOrInstruction &to,
+                     ValueToValueMapTy &map, Skip skip) {
+  SmallVector<std::pair<unsigned, MDNode *>> attachments;
+  from.getAllMetadata(attachments);
+  SmallVector<StringRef> names;
+  from.getContext().getMDKindNames(names);
+  for (auto [kind, node] : attachments) {
+    if (kind == LLVMContext::MD_dbg || to.getMetadata(kind))
+      continue;
+    if (kind < names.size() && skip(names[kind]))
+      continue;
+    to.setMetadata(kind, MapMetadata(node, map, RF_NullMapMissingGlobalValues));
+  }
+}
+
+// Pairs the instructions of `original` and `output` when the two have the
+// same control-flow graph and, block by block, the same opcodes: the
+// function went through MLIR unchanged. Empty when they differ.
+using InstructionPairs =
+    std::vector<std::pair<const Instruction *, Instruction *>>;
+using BlockMap = DenseMap<const BasicBlock *, BasicBlock *>;
+
+InstructionPairs matchUnchanged(const Function &original, Function &output,
+                                BlockMap &blocks) {
+  InstructionPairs pairs;
+  if (original.size() != output.size() || original.empty())
+    return {};
+  SmallVector<std::pair<const BasicBlock *, BasicBlock *>> work;
+  work.push_back({&original.getEntryBlock(), &output.getEntryBlock()});
+  blocks[&original.getEntryBlock()] = &output.getEntryBlock();
+  while (!work.empty()) {
+    auto [from, to] = work.pop_back_val();
+    if (from->size() != to->size())
+      return {};
+    auto next = to->begin();
+    for (const Instruction &instruction : *from) {
+      if (instruction.getOpcode() != next->getOpcode() ||
+          instruction.getNumOperands() != next->getNumOperands())
+        return {};
+      pairs.push_back({&instruction, &*next});
+      ++next;
+    }
+    const Instruction *fromEnd = from->getTerminator();
+    Instruction *toEnd = to->getTerminator();
+    if (!fromEnd || !toEnd ||
+        fromEnd->getNumSuccessors() != toEnd->getNumSuccessors())
+      return {};
+    for (unsigned index = 0; index < fromEnd->getNumSuccessors(); ++index) {
+      const BasicBlock *successor = fromEnd->getSuccessor(index);
+      BasicBlock *mine = toEnd->getSuccessor(index);
+      auto known = blocks.find(successor);
+      if (known != blocks.end()) {
+        if (known->second != mine)
+          return {};
+        continue;
+      }
+      blocks[successor] = mine;
+      work.push_back({successor, mine});
+    }
+  }
+  if (blocks.size() != original.size())
+    return {};
+  return pairs;
+}
+
+class Restorer {
+public:
+  Restorer(const Module &source, Module &output, GasBytesCallback warning,
+           void *userData)
+      : source(source), output(output), context(output.getContext()),
+        warning(warning), userData(userData) {}
+
+  void run() {
+    restoreIntrinsicNames();
+    mapGlobalValues();
+    output.setDataLayout(source.getDataLayoutStr());
+    output.setTargetTriple(source.getTargetTriple());
+    output.setSourceFileName(source.getSourceFileName());
+    output.setModuleIdentifier(source.getModuleIdentifier());
+    output.setModuleInlineAsm(source.getModuleInlineAsm());
+    restoreComdats();
+    for (GlobalVariable &global : output.globals())
+      if (const GlobalVariable *original =
+              source.getGlobalVariable(global.getName(), true))
+        restoreGlobal(*original, global);
+    for (Function &function : output) {
+      bool isClone = false;
+      if (const Function *original = originalOf(source, function, isClone))
+        restoreFunction(*original, function, isClone);
+    }
+    restoreNamedMetadata();
+  }
+
+private:
+  void warn(const Twine &message) { send(warning, userData, message.str()); }
+
+  void restoreIntrinsicNames() {
+    for (Function &function : output)
+      if (function.getName().starts_with(UnknownIntrinsicPrefix))
+        function.setName(
+            function.getName().drop_front(UnknownIntrinsicPrefix.size()));
+  }
+
+  // Metadata of the source refers to its functions and globals: map each to
+  // the output's symbol of the same name (none: the reference becomes null,
+  // as LLVM does for a deleted function).
+  void mapGlobalValues() {
+    for (const GlobalValue &value : source.global_values())
+      if (GlobalValue *mine = output.getNamedValue(value.getName()))
+        map[&value] = mine;
+  }
+
+  void restoreComdats() {
+    for (const auto &entry : source.getComdatSymbolTable()) {
+      Comdat *comdat = output.getOrInsertComdat(entry.getKey());
+      comdat->setSelectionKind(entry.getValue().getSelectionKind());
+    }
+  }
+
+  Comdat *comdatFor(const Comdat *comdat) {
+    return comdat ? output.getOrInsertComdat(comdat->getName()) : nullptr;
+  }
+
+  void restoreGlobal(const GlobalVariable &original, GlobalVariable &global) {
+    // MLIR 22 drops externally_initialized: a CUDA `__constant__` array
+    // filled by the host would then fold to its initializer.
+    global.setExternallyInitialized(original.isExternallyInitialized());
+    global.setThreadLocalMode(original.getThreadLocalMode());
+    if (!global.hasSection() && original.hasSection())
+      global.setSection(original.getSection());
+    if (!global.hasPartition() && original.hasPartition())
+      global.setPartition(original.getPartition());
+    if (!global.hasComdat() && original.hasComdat())
+      global.setComdat(comdatFor(original.getComdat()));
+    if (!global.getCodeModel() && original.getCodeModel())
+      global.setCodeModel(*original.getCodeModel());
+    if (original.hasAttributes()) {
+      AttrBuilder merged(context, global.getAttributes());
+      for (Attribute attribute : original.getAttributes())
+        if (!global.getAttributes().hasAttribute(attribute.getKindAsString()))
+          merged.addAttribute(attribute);
+      global.setAttributes(AttributeSet::get(context, merged));
+    }
+    copyAttachments(original, global, map, [](StringRef) { return false; });
+  }
+
+  void restoreFunction(const Function &original, Function &function,
+                       bool isClone) {
+    if (function.getCallingConv() != original.getCallingConv() && !isClone)
+      function.setCallingConv(original.getCallingConv());
+    bool sameParameters = original.arg_size() == function.arg_size();
+    function.setAttributes(mergeAttributeLists(
+        context, function.getAttributes(), original.getAttributes(),
+        function.getFunctionType(), sameParameters));
+    if (!function.hasSection() && original.hasSection())
+      function.setSection(original.getSection());
+    if (!function.hasComdat() && original.hasComdat() && !isClone)
+      function.setComdat(comdatFor(original.getComdat()));
+    if (!function.hasGC() && original.hasGC())
+      function.setGC(original.getGC());
+    if (!function.hasPartition() && original.hasPartition())
+      function.setPartition(original.getPartition());
+    copyAttachments(original, function, map, [isClone](StringRef kind) {
+      return isClone && isKernelMetadata(kind);
+    });
+    if (sameParameters)
+      for (unsigned index = 0; index < function.arg_size(); ++index)
+        function.getArg(index)->setName(original.getArg(index)->getName());
+    if (function.isDeclaration())
+      return;
+    BlockMap blocks;
+    InstructionPairs pairs;
+    if (!isClone)
+      pairs = matchUnchanged(original, function, blocks);
+    if (!pairs.empty()) {
+      restoreInstructions(pairs, blocks);
+      return;
+    }
+    reportLostInstructionMetadata(original, function);
+  }
+
+  void restoreInstructions(const InstructionPairs &pairs,
+                           const BlockMap &blocks) {
+    for (auto [from, to] : pairs) {
+      copyAttachments(*from, *to, map, [](StringRef) { return false; });
+      if (from->hasName() && !to->getType()->isVoidTy())
+        to->setName(from->getName());
+      if (from->getParent()->hasName() && &*from->getParent()->begin() == from)
+        to->getParent()->setName(from->getParent()->getName());
+      // An unchanged call keeps its own attributes (MLIR adds the callee's
+      // memory effects to the call) and its tail-call marker.
+      auto *fromCall = dyn_cast<CallBase>(from);
+      auto *toCall = dyn_cast<CallBase>(to);
+      if (fromCall && toCall &&
+          fromCall->getFunctionType() == toCall->getFunctionType())
+        toCall->setAttributes(fromCall->getAttributes());
+      auto *fromTail = dyn_cast<CallInst>(from);
+      auto *toTail = dyn_cast<CallInst>(to);
+      if (fromTail && toTail)
+        toTail->setTailCallKind(fromTail->getTailCallKind());
+      // MLIR's block arguments list a phi's incoming edges in its own order.
+      auto *fromPhi = dyn_cast<PHINode>(from);
+      auto *toPhi = dyn_cast<PHINode>(to);
+      if (fromPhi && toPhi)
+        orderIncoming(*fromPhi, *toPhi, blocks);
+    }
+  }
+
+  // Puts `to`'s incoming edges in `from`'s order, blocks paired by `blocks`.
+  static void orderIncoming(
+      const PHINode &from, PHINode &to,
+      const DenseMap<const BasicBlock *, BasicBlock *> &blocks) {
+    unsigned count = to.getNumIncomingValues();
+    if (from.getNumIncomingValues() != count)
+      return;
+    SmallVector<std::pair<BasicBlock *, Value *>> ordered;
+    for (unsigned index = 0; index < count; ++index) {
+      auto block = blocks.find(from.getIncomingBlock(index));
+      if (block == blocks.end())
+        return;
+      int position = to.getBasicBlockIndex(block->second);
+      if (position < 0)
+        return;
+      ordered.push_back(
+          {block->second, to.getIncomingValue(unsigned(position))});
+    }
+    for (unsigned index = 0; index < count; ++index) {
+      to.setIncomingBlock(index, ordered[index].first);
+      to.setIncomingValue(index, ordered[index].second);
+    }
+  }
+
+  // A function gas rewrote cannot be matched instruction for instruction:
+  // metadata kinds MLIR's importer does not carry are named, not lost
+  // silently.
+  void reportLostInstructionMetadata(const Function &original,
+                                     const Function &function) {
+    StringSet<> kept;
+    SmallVector<StringRef> names;
+    context.getMDKindNames(names);
+    SmallVector<std::pair<unsigned, MDNode *>> attachments;
+    for (const Instruction &instruction : instructions(function)) {
+      instruction.getAllMetadata(attachments);
+      for (auto [kind, node] : attachments)
+        if (kind < names.size())
+          kept.insert(names[kind]);
+    }
+    StringSet<> reported;
+    for (const Instruction &instruction : instructions(original)) {
+      instruction.getAllMetadata(attachments);
+      for (auto [kind, node] : attachments) {
+        if (kind >= names.size() || kind == LLVMContext::MD_dbg)
+          continue;
+        StringRef name = names[kind];
+        if (kept.contains(name) || !reported.insert(name).second)
+          continue;
+        warn("instruction metadata !" + name + " of @" + original.getName() +
+             " is not kept: gas rewrote the function and MLIR's importer "
+             "does not carry this kind");
+      }
+    }
+  }
+
+  void restoreNamedMetadata() {
+    bool sourceHasDebugInfo = hasDebugInfo(source);
+    // Module flags: the source's, then the output's others (not MLIR's
+    // "Debug Info Version" for a source without debug information).
+    SmallVector<Module::ModuleFlagEntry> sourceFlags, outputFlags;
+    source.getModuleFlagsMetadata(sourceFlags);
+    output.getModuleFlagsMetadata(outputFlags);
+    if (NamedMDNode *flags = output.getModuleFlagsMetadata())
+      output.eraseNamedMetadata(flags);
+    StringSet<> keys;
+    for (const auto &flag : sourceFlags) {
+      keys.insert(flag.Key->getString());
+      output.addModuleFlag(flag.Behavior, flag.Key->getString(),
+                           MapMetadata(flag.Val, map,
+                                       RF_NullMapMissingGlobalValues));
+    }
+    for (const auto &flag : outputFlags) {
+      StringRef key = flag.Key->getString();
+      if (keys.contains(key) ||
+          (key == "Debug Info Version" && !sourceHasDebugInfo))
+        continue;
+      output.addModuleFlag(flag.Behavior, key, flag.Val);
+    }
+    for (const NamedMDNode &named : source.named_metadata()) {
+      StringRef name = named.getName();
+      // Debug information is MLIR's (its compile units are rebuilt).
+      if (name == "llvm.module.flags" || name == "llvm.dbg.cu")
+        continue;
+      if (NamedMDNode *mine = output.getNamedMetadata(name))
+        output.eraseNamedMetadata(mine);
+      NamedMDNode *copy = output.getOrInsertNamedMetadata(name);
+      for (const MDNode *operand : named.operands())
+        copy->addOperand(
+            MapMetadata(operand, map, RF_NullMapMissingGlobalValues));
+    }
+  }
+
+  const Module &source;
+  Module &output;
+  LLVMContext &context;
+  GasBytesCallback warning;
+  void *userData;
+  ValueToValueMapTy map;
+};
+
+} // namespace
+
+extern "C" {
+
+GasLlvmSource *gasLlvmSourceParse(const char *data, size_t length,
+                                  const char *name,
+                                  void (*error)(unsigned, unsigned,
+                                                const char *, size_t, void *),
+                                  void *userData) {
+  auto source = std::make_unique<GasLlvmSource>();
+  source->context = std::make_unique<LLVMContext>();
+  source->name = name;
+  source->bytes = MemoryBuffer::getMemBufferCopy(StringRef(data, length), name);
+  SMDiagnostic diagnostic;
+  source->module =
+      parseIR(source->bytes->getMemBufferRef(), diagnostic, *source->context);
+  if (!source->module) {
+    std::string message = diagnostic.getMessage().str();
+    unsigned line = diagnostic.getLineNo() > 0 ? diagnostic.getLineNo() : 0;
+    unsigned column = diagnostic.getColumnNo() >= 0 && line > 0
+                          ? diagnostic.getColumnNo() + 1
+                          : 0;
+    if (error)
+      error(line, column, message.data(), message.size(), userData);
+    return nullptr;
+  }
+  return source.release();
+}
+
+bool gasLlvmSourceHasDebugInfo(const GasLlvmSource *source) {
+  return hasDebugInfo(*source->module);
+}
+
+void gasLlvmSourceDestroy(GasLlvmSource *source) { delete source; }
+
+void *gasLlvmSourceImport(GasLlvmSource *source, void *rawContext,
+                          GasBytesCallback warning, void *userData) {
+  auto *context = static_cast<mlir::MLIRContext *>(rawContext);
+  // The dialects' import interfaces (intrinsics, metadata): MLIR's C API
+  // registers only the export side.
+  mlir::DialectRegistry registry;
+  mlir::registerAllFromLLVMIRTranslations(registry);
+  context->appendDialectRegistry(registry);
+  // The importer takes a module of its own, in a context of its own: the
+  // module as read stays untouched for the export.
+  LLVMContext llvmContext;
+  AsmParserContext positions;
+  SMDiagnostic diagnostic;
+  std::unique_ptr<Module> copy = parseIR(source->bytes->getMemBufferRef(),
+                                         diagnostic, llvmContext, {},
+                                         &positions);
+  if (!copy) {
+    mlir::emitError(mlir::UnknownLoc::get(context),
+                    diagnostic.getMessage().str());
+    return nullptr;
+  }
+  for (Function &function : *copy)
+    if (isUnknownIntrinsic(function))
+      function.setName(UnknownIntrinsicPrefix + function.getName());
+  bool isText = !isBitcode(
+      reinterpret_cast<const unsigned char *>(source->bytes->getBufferStart()),
+      reinterpret_cast<const unsigned char *>(source->bytes->getBufferEnd()));
+  if (isText && !hasDebugInfo(*copy))
+    locateInstructions(source->name, *copy, positions);
+  // The importer's warnings about what the export restores (the layout's
+  // tokens, metadata it does not read) are not losses; others are reported.
+  mlir::ScopedDiagnosticHandler handler(context, [&](mlir::Diagnostic &diag) {
+    if (diag.getSeverity() != mlir::DiagnosticSeverity::Warning)
+      return mlir::failure();
+    std::string message = diag.str();
+    if (StringRef(message).starts_with("unhandled data layout token") ||
+        StringRef(message).starts_with("unhandled metadata"))
+      return mlir::success();
+    send(warning, userData, message);
+    return mlir::success();
+  });
+  mlir::OwningOpRef<mlir::ModuleOp> module = mlir::translateLLVMIRToModule(
+      std::move(copy), context, /*emitExpensiveWarnings=*/false);
+  if (!module)
+    return nullptr;
+  return module.release().getOperation();
+}
+
+bool gasLlvmExport(void *rawModule, GasLlvmSource *source, bool bitcode,
+                   GasBytesCallback output, GasBytesCallback warning,
+                   GasBytesCallback error, void *userData) {
+  auto *module = static_cast<mlir::Operation *>(rawModule);
+  std::unique_ptr<LLVMContext> ownContext;
+  LLVMContext *context = source ? source->context.get() : nullptr;
+  if (!context) {
+    ownContext = std::make_unique<LLVMContext>();
+    context = ownContext.get();
+  }
+  std::unique_ptr<Module> translated =
+      mlir::translateModuleToLLVMIR(module, *context, "LLVMDialectModule",
+                                    /*disableVerification=*/true);
+  if (!translated)
+    return false;
+  if (source) {
+    Restorer(*source->module, *translated, warning, userData).run();
+    // Line tables were made on import only to locate diagnostics.
+    if (!hasDebugInfo(*source->module))
+      StripDebugInfo(*translated);
+  }
+  std::string problems;
+  raw_string_ostream problemStream(problems);
+  if (verifyModule(*translated, &problemStream)) {
+    send(error, userData,
+         "the exported module fails LLVM's verifier: " + problems);
+    return false;
+  }
+  SmallVector<char, 0> bytes;
+  raw_svector_ostream stream(bytes);
+  if (bitcode)
+    WriteBitcodeToFile(*translated, stream);
+  else
+    translated->print(stream, nullptr);
+  send(output, userData, StringRef(bytes.data(), bytes.size()));
+  return true;
+}
+
+} // extern "C"
