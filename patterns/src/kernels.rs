@@ -29,6 +29,11 @@ pub struct FunctionFacts {
     pub local_to_generic: usize,
     /// Private pointers cast to generic.
     pub private_to_generic: usize,
+    /// Pointers of a space a generic pointer resolves to none of gas's
+    /// candidates (constant, or a space the target map does not name) cast
+    /// to generic: legal in CUDA and HIP (`__constant__` data read through a
+    /// generic pointer), never in OpenCL 2.0.
+    pub other_to_generic: usize,
     /// Accesses through generic pointers that may reach private memory.
     pub private_candidates: usize,
     /// Why calls in the function cannot be followed, if they cannot.
@@ -215,6 +220,7 @@ impl<'c, 'a> KernelGraph<'c, 'a> {
             total.explicit_casts += facts.explicit_casts;
             total.local_to_generic += facts.local_to_generic;
             total.private_to_generic += facts.private_to_generic;
+            total.other_to_generic += facts.other_to_generic;
             total.private_candidates += facts.private_candidates;
             if total.unfollowable_call.is_none() {
                 total.unfollowable_call = facts
@@ -310,7 +316,8 @@ fn record_fact(
                 match from {
                     Some(AddressSpace::Local) => facts.local_to_generic += 1,
                     Some(AddressSpace::Private) => facts.private_to_generic += 1,
-                    _ => {}
+                    Some(AddressSpace::Global | AddressSpace::Generic) => {}
+                    Some(AddressSpace::Constant) | None => facts.other_to_generic += 1,
                 }
             }
         }

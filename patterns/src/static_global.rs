@@ -53,6 +53,12 @@ pub fn run(
                 "@{kernel}: not applied: {} local pointer(s) cast to generic",
                 facts.local_to_generic
             ));
+        } else if facts.other_to_generic > 0 {
+            // Such a pointer is not global memory: the set's premise fails.
+            report.push(format!(
+                "@{kernel}: not applied: {} constant (or unnamed-space) pointer(s) cast to generic",
+                facts.other_to_generic
+            ));
         } else if facts.private_to_generic > 0 && !private_in_global {
             report.push(format!(
                 "@{kernel}: not applied: {} private pointer(s) cast to generic and private memory not in the global buffer",
