@@ -21,6 +21,7 @@
 #include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/IR/AttributeMask.h"
 #include "llvm/IR/Attributes.h"
+#include "llvm/IR/Constants.h"
 #include "llvm/IR/DIBuilder.h"
 #include "llvm/IR/DebugInfo.h"
 #include "llvm/IR/Function.h"
@@ -440,6 +441,8 @@ private:
     }
   }
 
+  // Named metadata in the source's order, the source's own (re-pointed);
+  // module flags merged; debug compile units and what only MLIR made kept.
   void restoreNamedMetadata() {
     bool sourceHasDebugInfo = hasDebugInfo(source);
     // Module flags: the source's, then the output's others (not MLIR's
@@ -447,34 +450,77 @@ private:
     SmallVector<Module::ModuleFlagEntry> sourceFlags, outputFlags;
     source.getModuleFlagsMetadata(sourceFlags);
     output.getModuleFlagsMetadata(outputFlags);
-    if (NamedMDNode *flags = output.getModuleFlagsMetadata())
-      output.eraseNamedMetadata(flags);
+    SmallVector<MDNode *> flags;
     StringSet<> keys;
     for (const auto &flag : sourceFlags) {
       keys.insert(flag.Key->getString());
-      output.addModuleFlag(flag.Behavior, flag.Key->getString(),
-                           MapMetadata(flag.Val, map,
-                                       RF_NullMapMissingGlobalValues));
+      flags.push_back(MDNode::get(
+          context,
+          {ConstantAsMetadata::get(ConstantInt::get(Type::getInt32Ty(context),
+                                                    flag.Behavior)),
+           flag.Key,
+           MapMetadata(flag.Val, map, RF_NullMapMissingGlobalValues)}));
     }
     for (const auto &flag : outputFlags) {
       StringRef key = flag.Key->getString();
       if (keys.contains(key) ||
           (key == "Debug Info Version" && !sourceHasDebugInfo))
         continue;
-      output.addModuleFlag(flag.Behavior, key, flag.Val);
+      flags.push_back(MDNode::get(
+          context,
+          {ConstantAsMetadata::get(ConstantInt::get(Type::getInt32Ty(context),
+                                                    flag.Behavior)),
+           flag.Key, flag.Val}));
     }
+    // What the output has: MLIR's own named metadata (debug compile units,
+    // anything the source lacks) is kept.
+    SmallVector<std::pair<std::string, SmallVector<MDNode *>>> outputOnly;
+    SmallVector<MDNode *> compileUnits;
+    SmallVector<NamedMDNode *> erase;
+    for (NamedMDNode &named : output.named_metadata()) {
+      StringRef name = named.getName();
+      if (name == "llvm.dbg.cu")
+        compileUnits.append(named.op_begin(), named.op_end());
+      else if (name != "llvm.module.flags" && !source.getNamedMetadata(name))
+        outputOnly.push_back(
+            {name.str(), SmallVector<MDNode *>(named.op_begin(), named.op_end())});
+      erase.push_back(&named);
+    }
+    for (NamedMDNode *named : erase)
+      output.eraseNamedMetadata(named);
+    auto add = [&](StringRef name, ArrayRef<MDNode *> operands) {
+      if (operands.empty())
+        return;
+      NamedMDNode *copy = output.getOrInsertNamedMetadata(name);
+      for (MDNode *operand : operands)
+        copy->addOperand(operand);
+    };
+    bool flagsAdded = false, unitsAdded = false;
     for (const NamedMDNode &named : source.named_metadata()) {
       StringRef name = named.getName();
-      // Debug information is MLIR's (its compile units are rebuilt).
-      if (name == "llvm.module.flags" || name == "llvm.dbg.cu")
-        continue;
-      if (NamedMDNode *mine = output.getNamedMetadata(name))
-        output.eraseNamedMetadata(mine);
-      NamedMDNode *copy = output.getOrInsertNamedMetadata(name);
-      for (const MDNode *operand : named.operands())
-        copy->addOperand(
-            MapMetadata(operand, map, RF_NullMapMissingGlobalValues));
+      if (name == "llvm.module.flags") {
+        add(name, flags);
+        flagsAdded = true;
+      } else if (name == "llvm.dbg.cu") {
+        // Debug information is MLIR's (its compile units are rebuilt).
+        add(name, compileUnits);
+        unitsAdded = true;
+      } else {
+        SmallVector<MDNode *> operands;
+        for (const MDNode *operand : named.operands())
+          operands.push_back(
+              MapMetadata(operand, map, RF_NullMapMissingGlobalValues));
+        NamedMDNode *copy = output.getOrInsertNamedMetadata(name);
+        for (MDNode *operand : operands)
+          copy->addOperand(operand);
+      }
     }
+    if (!flagsAdded)
+      add("llvm.module.flags", flags);
+    if (!unitsAdded)
+      add("llvm.dbg.cu", compileUnits);
+    for (auto &[name, operands] : outputOnly)
+      add(name, operands);
   }
 
   const Module &source;
@@ -555,8 +601,10 @@ void *gasLlvmSourceImport(GasLlvmSource *source, void *rawContext,
     if (diag.getSeverity() != mlir::DiagnosticSeverity::Warning)
       return mlir::failure();
     std::string message = diag.str();
-    if (StringRef(message).starts_with("unhandled data layout token") ||
-        StringRef(message).starts_with("unhandled metadata"))
+    StringRef text(message);
+    if (text.starts_with("unhandled data layout token") ||
+        text.starts_with("unhandled metadata") ||
+        text.starts_with("unsupported module flag"))
       return mlir::success();
     send(warning, userData, message);
     return mlir::success();

@@ -1,0 +1,322 @@
+//! LLVM IR in, LLVM IR out: one test per kind of thing MLIR 22's importer
+//! and exporter drop, each failing when gas lost it (as it did when `.ll`
+//! went through `mlir-translate` and back). The inputs are
+//! `tests/llvm-boundary/*.ll`; `tests/fidelity/` compares whole corpora.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn fixture(name: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/llvm-boundary")
+        .join(name)
+        .display()
+        .to_string()
+}
+
+fn gas_opt(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_gas-opt"))
+        .args(args)
+        .output()
+        .expect("gas-opt runs")
+}
+
+/// Runs gas-opt with `args` on `input`, expecting success; LLVM IR text out
+/// (and stderr).
+fn llvm_out(input: &str, args: &[&str]) -> (String, String) {
+    let mut all = vec![input, "--emit", "llvm-ir"];
+    all.extend_from_slice(args);
+    let output = gas_opt(&all);
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    assert!(output.status.success(), "{input} {args:?}: {stderr}");
+    (String::from_utf8_lossy(&output.stdout).into_owned(), stderr)
+}
+
+/// The line of `text` that starts with `prefix`.
+fn line<'t>(text: &'t str, prefix: &str) -> &'t str {
+    text.lines()
+        .find(|line| line.starts_with(prefix))
+        .unwrap_or_else(|| panic!("no line starting with `{prefix}` in:\n{text}"))
+}
+
+/// The definition line of `@name`.
+fn define<'t>(text: &'t str, name: &str) -> &'t str {
+    text.lines()
+        .find(|line| line.starts_with("define ") && line.contains(&format!("@{name}(")))
+        .unwrap_or_else(|| panic!("no definition of @{name} in:\n{text}"))
+}
+
+#[test]
+fn kernel_argument_metadata_is_kept_and_never_on_clones() {
+    let input = fixture("kernel_args.ll");
+    for pipeline in ["verify", "O2"] {
+        let (text, _) = llvm_out(&input, &["--pipeline", pipeline]);
+        let kernel = define(&text, "k");
+        for kind in [
+            "!kernel_arg_addr_space",
+            "!kernel_arg_access_qual",
+            "!kernel_arg_type ",
+            "!kernel_arg_base_type",
+            "!kernel_arg_type_qual",
+        ] {
+            assert!(kernel.contains(kind), "{pipeline}: {kind} lost: {kernel}");
+        }
+        assert!(
+            text.contains(r#"!{!"float*", !"float*", !"float"}"#),
+            "{text}"
+        );
+        assert!(text.contains(r#"!{!"restrict", !"", !""}"#), "{text}");
+        // O2 clones the helper per space: clones are not kernels.
+        for clone in text
+            .lines()
+            .filter(|line| line.contains(".gas.") && line.starts_with("define"))
+        {
+            assert!(!clone.contains("!kernel_arg"), "{clone}");
+        }
+        if pipeline == "O2" {
+            assert!(text.contains("@scale.gas."), "{text}");
+        }
+    }
+}
+
+#[test]
+fn named_metadata_is_kept_and_re_pointed() {
+    let input = fixture("kernel_args.ll");
+    let (text, _) = llvm_out(&input, &["--pipeline", "O2"]);
+    for name in [
+        "!opencl.ocl.version = ",
+        "!opencl.spir.version = ",
+        "!llvm.errno.tbaa = ",
+        "!llvm.ident = ",
+        "!igc.functions = ",
+    ] {
+        line(&text, name);
+    }
+    // The vendor's entry for the kernel still names it; the helper gas
+    // replaced by clones is gone, as LLVM makes a deleted function's entry.
+    assert!(text.contains(r#"!{ptr @k, !"#), "{text}");
+    assert!(text.contains(r#"!{null, !"#), "{text}");
+    // NVVM's own named metadata.
+    let (cuda, _) = llvm_out(&fixture("constant_coeffs.ll"), &["--pipeline", "O2"]);
+    line(&cuda, "!llvm.errno.tbaa = ");
+    assert!(cuda.contains(r#"!"nvvm-reflect-ftz""#), "{cuda}");
+}
+
+#[test]
+fn data_layout_and_triple_are_verbatim() {
+    for name in ["kernel_args.ll", "constant_coeffs.ll", "vendor.ll"] {
+        let input = fixture(name);
+        let original = std::fs::read_to_string(&input).expect("the fixture reads");
+        for pipeline in ["verify", "O2"] {
+            let (text, _) = llvm_out(&input, &["--pipeline", pipeline]);
+            assert_eq!(
+                line(&text, "target datalayout"),
+                line(&original, "target datalayout"),
+                "{name} {pipeline}"
+            );
+            assert_eq!(
+                line(&text, "target triple"),
+                line(&original, "target triple")
+            );
+        }
+    }
+}
+
+/// A CUDA `__constant__` array the host fills: without
+/// `externally_initialized`, `llc -O3` folds its loads to the initializer.
+#[test]
+fn externally_initialized_is_kept() {
+    let (text, stderr) = llvm_out(
+        &fixture("constant_coeffs.ll"),
+        &["--pipeline", "O2", "--stats"],
+    );
+    assert!(
+        line(&text, "@coeffs = ").contains("externally_initialized"),
+        "{text}"
+    );
+    // And the constant data is not taken for global memory.
+    assert!(stderr.contains("not applied: 1 constant"), "{stderr}");
+    assert!(
+        !text.contains("addrspacecast (ptr addrspace(4) @coeffs to ptr addrspace(1))"),
+        "{text}"
+    );
+    let (vendor, _) = llvm_out(&fixture("vendor.ll"), &["--pipeline", "O2"]);
+    assert!(line(&vendor, "@host_filled = ").contains("externally_initialized"));
+}
+
+#[test]
+fn unknown_intrinsics_go_through() {
+    let (text, _) = llvm_out(&fixture("vendor.ll"), &["--pipeline", "O2"]);
+    assert!(
+        text.contains("declare i32 @llvm.genx.GenISA.WaveAll.i32(i32, i8, i32)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("call i32 @llvm.genx.GenISA.WaveAll.i32(i32 %x, i8 0, i32 0)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("call ptr addrspace(1) @llvm.genx.GenISA.GetBufferPtr(i32 0, i32 1)"),
+        "{text}"
+    );
+    assert!(!text.contains("gas.unknown_intrinsic"), "{text}");
+}
+
+#[test]
+fn global_flags_sections_comdats_and_attachments_are_kept() {
+    let (text, _) = llvm_out(&fixture("vendor.ll"), &["--pipeline", "O2"]);
+    line(&text, "$table_group = comdat any");
+    assert!(line(&text, "@counter = ").contains("internal thread_local addrspace(1) global"));
+    let table = line(&text, "@table = ");
+    assert!(
+        table.contains(r#"section ".igc.tables", comdat($table_group)"#),
+        "{table}"
+    );
+    assert!(table.contains("!igc.table !"), "{table}");
+    // A module flag MLIR cannot read, and none it would add.
+    assert!(
+        text.contains(r#"!"SDK Version", [2 x i32] [i32 12, i32 8]}"#),
+        "{text}"
+    );
+    assert!(!text.contains("Debug Info Version"), "{text}");
+}
+
+#[test]
+fn attributes_mlir_drops_are_kept_on_functions_and_clones() {
+    let (text, _) = llvm_out(&fixture("vendor.ll"), &["--pipeline", "O2"]);
+    let clone = define(&text, "rewritten_helper.gas.g");
+    assert!(
+        clone.contains("ptr addrspace(1) initializes((0, 4)) %p"),
+        "{clone}"
+    );
+    let (verified, _) = llvm_out(&fixture("vendor.ll"), &["--pipeline", "verify"]);
+    assert!(
+        define(&verified, "rewritten_helper").contains("initializes((0, 4))"),
+        "{verified}"
+    );
+}
+
+#[test]
+fn instruction_metadata_is_kept_or_named_as_lost() {
+    let input = fixture("vendor.ll");
+    let (text, stderr) = llvm_out(&input, &["--pipeline", "O2"]);
+    // A function gas did not change keeps every attachment and its names.
+    assert!(
+        text.contains(
+            "%wave = call i32 @llvm.genx.GenISA.WaveAll.i32(i32 %x, i8 0, i32 0), !igc.wave !"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("%sum = add nsw i32 %wave, 1, !igc.note !"),
+        "{text}"
+    );
+    // One gas rewrote cannot be matched instruction for instruction: the
+    // kind MLIR does not carry is named, not lost silently.
+    assert!(
+        stderr.contains("warning: instruction metadata !igc.note of @rewritten_helper is not kept"),
+        "{stderr}"
+    );
+    let strict = gas_opt(&[&input, "--emit", "llvm-ir", "--Werror"]);
+    assert_eq!(strict.status.code(), Some(1));
+    assert!(strict.stdout.is_empty());
+    // Nothing is lost through --pipeline verify: no warning.
+    let (_, quiet) = llvm_out(&input, &["--pipeline", "verify"]);
+    assert!(quiet.is_empty(), "{quiet}");
+}
+
+#[test]
+fn value_names_are_kept() {
+    let (text, _) = llvm_out(&fixture("kernel_args.ll"), &["--pipeline", "verify"]);
+    assert!(
+        text.contains("%call.i = tail call spir_func i64 @_Z13get_global_idj(i32 noundef 0)"),
+        "{text}"
+    );
+    assert!(
+        define(&text, "k").contains("%a, ptr addrspace(3)"),
+        "{text}"
+    );
+    let (o2, _) = llvm_out(&fixture("kernel_args.ll"), &["--pipeline", "O2"]);
+    assert!(
+        define(&o2, "scale.gas.l").contains("%p, float noundef %f"),
+        "{o2}"
+    );
+}
+
+#[test]
+fn bitcode_in_and_out() {
+    let directory = tempfile::tempdir().expect("a temp dir");
+    let bitcode: PathBuf = directory.path().join("k.bc");
+    let bitcode = bitcode.display().to_string();
+    // (LLVM's bitcode reader upgrades a SPIR layout without `-G1`: clang's
+    // output has it already.)
+    let input = fixture("kernel_args.ll");
+    // The output's extension picks bitcode.
+    let output = gas_opt(&[&input, "--pipeline", "verify", "-o", &bitcode]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let bytes = std::fs::read(&bitcode).expect("bitcode written");
+    assert!(bytes.starts_with(b"BC\xC0\xDE"), "not bitcode");
+    // Read back (by extension, and by magic on stdin) it is the same module.
+    let (from_text, _) = llvm_out(&input, &["--pipeline", "verify"]);
+    let (from_bitcode, _) = llvm_out(&bitcode, &["--pipeline", "verify"]);
+    let body = |text: &str| {
+        text.lines()
+            .filter(|line| !line.starts_with("; ModuleID"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert_eq!(body(&from_bitcode), body(&from_text));
+    let explicit = gas_opt(&[&bitcode, "--pipeline", "O2", "--emit", "llvm-bc"]);
+    assert!(explicit.status.success());
+    assert!(explicit.stdout.starts_with(b"BC\xC0\xDE"));
+}
+
+/// Without debug information, diagnostics and remarks point at the `.ll`
+/// text's own lines and columns.
+#[test]
+fn positions_are_the_llvm_text_s() {
+    let directory = tempfile::tempdir().expect("a temp dir");
+    let path = directory.path().join("select.ll");
+    std::fs::write(
+        &path,
+        "define spir_kernel void @k(ptr addrspace(1) %g, ptr addrspace(3) %l, i1 %c, ptr addrspace(1) %out) {\n\
+         entry:\n\
+         \x20 %a = addrspacecast ptr addrspace(1) %g to ptr addrspace(4)\n\
+         \x20 %b = addrspacecast ptr addrspace(3) %l to ptr addrspace(4)\n\
+         \x20 %p = select i1 %c, ptr addrspace(4) %a, ptr addrspace(4) %b\n\
+         \x20 %v = load i32, ptr addrspace(4) %p, align 4\n\
+         \x20 store i32 %v, ptr addrspace(1) %out, align 4\n\
+         \x20 ret void\n}\n",
+    )
+    .expect("written");
+    let path = path.display().to_string();
+    let output = gas_opt(&[&path, "--remarks", "-o", "/dev/null"]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    assert!(
+        stderr.contains(&format!(
+            "{path}:6:3: remark: load through a generic pointer"
+        )),
+        "{stderr}"
+    );
+    assert!(stderr.contains(&format!("at {path}:5:")), "{stderr}");
+}
+
+#[test]
+fn the_rust_api_reads_and_writes_llvm_ir() {
+    use gas_pipelines::{process, Emit, InputFormat, Options, Pipeline};
+    let bytes = std::fs::read(fixture("constant_coeffs.ll")).expect("the fixture reads");
+    let options = Options {
+        input: InputFormat::LlvmIr,
+        emit: Emit::LlvmIr,
+        ..Options::new(Pipeline::parse("O2").expect("a preset"))
+    };
+    let outcome = process(&bytes, "constant_coeffs.ll", &options).expect("runs");
+    assert!(outcome.success, "{:?}", outcome.diagnostics);
+    let text = String::from_utf8(outcome.output).expect("text");
+    assert!(text.contains("externally_initialized"), "{text}");
+}
