@@ -359,7 +359,7 @@ fn named_builtin_parameters<'c>(
         .collect();
     // `sret` and `byval` pointers are the caller's own stack slots.
     named.extend(
-        stack_slot_parameters(function)
+        crate::ir::parameters_with(&["llvm.sret", "llvm.byval"], function)
             .into_iter()
             .map(|position| (position, AddressSpace::Private)),
     );
@@ -415,24 +415,6 @@ fn named_builtin_parameters<'c>(
         }
     }
     Ok(cast_count)
-}
-
-/// The positions of a declaration's `llvm.sret` / `llvm.byval` parameters.
-fn stack_slot_parameters(function: OperationRef) -> Vec<usize> {
-    let Ok(attributes) = function.attribute("arg_attrs") else {
-        return Vec::new();
-    };
-    let Ok(array) = melior::ir::attribute::ArrayAttribute::try_from(attributes) else {
-        return Vec::new();
-    };
-    (0..array.len())
-        .filter(|position| {
-            array.element(*position).is_ok_and(|dictionary| {
-                let text = dictionary.to_string();
-                text.contains("llvm.sret") || text.contains("llvm.byval")
-            })
-        })
-        .collect()
 }
 
 /// A kernel's generic pointer parameters become global ones, cast to

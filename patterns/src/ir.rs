@@ -50,6 +50,25 @@ pub fn successor<'c: 'a, 'a>(
         .flatten()
 }
 
+/// The positions of `function`'s parameters that carry any of the
+/// `attributes` (`llvm.byval`, `llvm.sret`) in its `arg_attrs`.
+pub fn parameters_with(attributes: &[&str], function: OperationRef) -> Vec<usize> {
+    let Ok(dictionaries) = function.attribute("arg_attrs") else {
+        return Vec::new();
+    };
+    let Ok(array) = melior::ir::attribute::ArrayAttribute::try_from(dictionaries) else {
+        return Vec::new();
+    };
+    (0..array.len())
+        .filter(|position| {
+            array.element(*position).is_ok_and(|dictionary| {
+                let text = dictionary.to_string();
+                attributes.iter().any(|name| text.contains(name))
+            })
+        })
+        .collect()
+}
+
 /// Argument `index` of `block`, if it has one.
 pub fn argument<'c: 'a, 'a>(
     block: &melior::ir::BlockRef<'c, 'a>,

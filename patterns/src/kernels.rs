@@ -17,6 +17,7 @@ use gas_dialect::{names, AddressSpace, AddressSpaceMap};
 use melior::ir::attribute::AttributeLike;
 use melior::ir::block::BlockLike;
 use melior::ir::operation::OperationLike;
+use melior::ir::RegionLike;
 use melior::ir::{Module, OperationRef};
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 
@@ -32,7 +33,8 @@ pub struct FunctionFacts {
     /// Pointers of a space a generic pointer resolves to none of gas's
     /// candidates (constant, or a space the target map does not name) cast
     /// to generic: legal in CUDA and HIP (`__constant__` data read through a
-    /// generic pointer), never in OpenCL 2.0.
+    /// generic pointer), never in OpenCL 2.0; and generic `byval` parameters
+    /// (NVPTX's by-value kernel structs live in parameter space).
     pub other_to_generic: usize,
     /// Accesses through generic pointers that may reach private memory.
     pub private_candidates: usize,
@@ -102,10 +104,14 @@ impl<'c, 'a> KernelGraph<'c, 'a> {
             let identifier = op.name();
             let name = identifier.as_string_ref().as_str().unwrap_or_default();
             if is_function(name) {
+                let facts = FunctionFacts {
+                    other_to_generic: generic_byval_parameters(op, map),
+                    ..FunctionFacts::default()
+                };
                 walked.push(Walked {
                     name: symbol_attribute(&op, "sym_name").unwrap_or_default(),
                     function: Function::describe(op, &mut texts),
-                    facts: FunctionFacts::default(),
+                    facts,
                     calls: Vec::new(),
                 });
                 current = Some(walked.len() - 1);
@@ -344,6 +350,23 @@ fn record_fact(
         _ => {}
     }
     None
+}
+
+/// Generic pointer parameters of `function` marked `byval`: they point at
+/// the function's own copy of the argument (NVPTX's kernel parameter space,
+/// or the stack), never at global memory.
+fn generic_byval_parameters(function: OperationRef, map: &AddressSpaceMap) -> usize {
+    let Some(entry) = crate::ir::region(&function, 0).and_then(|body| body.first_block()) else {
+        return 0;
+    };
+    crate::ir::parameters_with(&["llvm.byval"], function)
+        .into_iter()
+        .filter(|position| {
+            crate::ir::argument(&entry, *position).is_some_and(|argument| {
+                value_space(argument.into(), map) == Some(AddressSpace::Generic)
+            })
+        })
+        .count()
 }
 
 /// Whether `module` has an explicit cast (`gas.to_named`, or a call of a

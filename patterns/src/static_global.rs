@@ -56,7 +56,7 @@ pub fn run(
         } else if facts.other_to_generic > 0 {
             // Such a pointer is not global memory: the set's premise fails.
             report.push(format!(
-                "@{kernel}: not applied: {} constant (or unnamed-space) pointer(s) cast to generic",
+                "@{kernel}: not applied: {} constant, unnamed-space or by-value parameter pointer(s) made generic",
                 facts.other_to_generic
             ));
         } else if facts.private_to_generic > 0 && !private_in_global {

@@ -35,6 +35,17 @@ llvm.func ptx_kernelcc @negative_unnamed_space(%p: !llvm.ptr<101>, %out: !llvm.p
 
 // -----
 
+// A by-value struct parameter of a CUDA kernel is a generic pointer into
+// NVPTX's parameter space (the kernel's own copy): not global memory. Found
+// on the H100 (tests/cuda/struct_params.cu: CUDA_ERROR_INVALID_ADDRESS_SPACE).
+llvm.func ptx_kernelcc @negative_byval_struct_parameter(%views: !llvm.ptr {llvm.byval = !llvm.struct<(ptr, ptr)>}, %n: i32) {
+  %in = llvm.load %views {alignment = 8 : i64} : !llvm.ptr -> !llvm.ptr
+  %v = llvm.load %in {alignment = 4 : i64} : !llvm.ptr -> i32
+  llvm.return
+}
+
+// -----
+
 // Only global memory made generic: every access is global.
 llvm.func ptx_kernelcc @global_only(%in: !llvm.ptr<1>, %out: !llvm.ptr<1>) {
   %g = llvm.addrspacecast %in : !llvm.ptr<1> to !llvm.ptr
