@@ -5,6 +5,9 @@
 // why, is documented in llvm/src/lib.rs.
 #include "boundary.h"
 
+#include "mlir/Dialect/DLTI/DLTI.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
@@ -31,6 +34,7 @@
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Metadata.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/Operator.h"
 #include "llvm/IR/Verifier.h"
 #include "llvm/IRReader/IRReader.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -51,6 +55,13 @@ struct GasLlvmSource {
   // The input, null-terminated (LLVM's lexer needs that): the importer
   // consumes a module of its own, parsed again from it.
   std::unique_ptr<MemoryBuffer> bytes;
+  // Where each instruction of `module` starts in the text (none for
+  // bitcode): the import locates instructions there, so the export finds
+  // each instruction's original by its location.
+  AsmParserContext positions;
+  // Whether the import located instructions at their text positions (text
+  // input without debug information of its own).
+  bool located = false;
 };
 
 namespace {
@@ -147,7 +158,10 @@ AttributeSet mergeAttributes(LLVMContext &context, AttributeSet to,
       continue;
     }
     Attribute::AttrKind kind = attribute.getKindAsEnum();
-    if (to.hasAttribute(kind) || incompatible.contains(kind))
+    // Type attributes (byval, sret, elementtype) name the source's types;
+    // MLIR carries them itself.
+    if (to.hasAttribute(kind) || incompatible.contains(kind) ||
+        attribute.isTypeAttribute())
       continue;
     merged.addAttribute(attribute);
   }
@@ -173,6 +187,85 @@ AttributeList mergeAttributeLists(LLVMContext &context, AttributeList to,
   }
   return AttributeList::get(context, functionAttributes, returnAttributes,
                             parameters);
+}
+
+// `from`'s attributes, with the type attributes (byval, sret, elementtype)
+// `to` has: those name the output's own types.
+AttributeSet adoptAttributes(LLVMContext &context, AttributeSet from,
+                             AttributeSet to) {
+  AttrBuilder adopted(context, from);
+  for (Attribute attribute : from)
+    if (attribute.isTypeAttribute()) {
+      Attribute::AttrKind kind = attribute.getKindAsEnum();
+      adopted.removeAttribute(kind);
+      if (to.hasAttribute(kind))
+        adopted.addAttribute(to.getAttribute(kind));
+    }
+  return AttributeSet::get(context, adopted);
+}
+
+AttributeList adoptAttributeLists(LLVMContext &context, AttributeList from,
+                                  AttributeList to, unsigned parameters) {
+  SmallVector<AttributeSet> adopted;
+  for (unsigned index = 0; index < parameters; ++index)
+    adopted.push_back(adoptAttributes(context, from.getParamAttrs(index),
+                                      to.getParamAttrs(index)));
+  return AttributeList::get(
+      context, adoptAttributes(context, from.getFnAttrs(), to.getFnAttrs()),
+      adoptAttributes(context, from.getRetAttrs(), to.getRetAttrs()), adopted);
+}
+
+// `output` with the no-wrap flags of `source`'s GEP constant expressions,
+// where the two are the same constant otherwise (globals paired by `map`):
+// LLVM's constant folder adds `inbounds nuw` to GEPs MLIR rebuilds. Where
+// they differ in anything else (gas changed the constant), `output` as is.
+Constant *restoreGepFlags(const Constant *source, Constant *output,
+                          ValueToValueMapTy &map) {
+  if (source == output)
+    return output;
+  if (auto *global = dyn_cast<GlobalValue>(source))
+    return map.lookup(global) == output ? output : nullptr;
+  if (source->getValueID() != output->getValueID() ||
+      source->getType()->getTypeID() != output->getType()->getTypeID() ||
+      source->getNumOperands() != output->getNumOperands() ||
+      source->getNumOperands() == 0)
+    return nullptr;
+  auto *sourceExpression = dyn_cast<ConstantExpr>(source);
+  auto *outputExpression = dyn_cast<ConstantExpr>(output);
+  if (sourceExpression &&
+      (!outputExpression ||
+       sourceExpression->getOpcode() != outputExpression->getOpcode()))
+    return nullptr;
+  SmallVector<Constant *> operands;
+  bool changed = false;
+  for (unsigned index = 0; index < output->getNumOperands(); ++index) {
+    Constant *mine = restoreGepFlags(cast<Constant>(source->getOperand(index)),
+                                     cast<Constant>(output->getOperand(index)),
+                                     map);
+    if (!mine)
+      return nullptr;
+    changed |= mine != output->getOperand(index);
+    operands.push_back(mine);
+  }
+  auto *sourceGep = dyn_cast<GEPOperator>(source);
+  auto *outputGep = dyn_cast<GEPOperator>(output);
+  if (sourceGep && outputGep &&
+      (sourceGep->getNoWrapFlags() != outputGep->getNoWrapFlags() || changed))
+    return ConstantExpr::getGetElementPtr(
+        outputGep->getSourceElementType(), operands[0],
+        ArrayRef<Constant *>(operands).drop_front(),
+        sourceGep->getNoWrapFlags(), outputGep->getInRange());
+  if (!changed)
+    return output;
+  if (outputExpression)
+    return outputExpression->getWithOperands(operands);
+  if (auto *array = dyn_cast<ConstantArray>(output))
+    return ConstantArray::get(array->getType(), operands);
+  if (auto *structure = dyn_cast<ConstantStruct>(output))
+    return ConstantStruct::get(structure->getType(), operands);
+  if (isa<ConstantVector>(output))
+    return ConstantVector::get(operands);
+  return nullptr;
 }
 
 // Copies `from`'s metadata attachments that `to` lacks (never `!dbg`, which
@@ -245,13 +338,18 @@ InstructionPairs matchUnchanged(const Function &original, Function &output,
 
 class Restorer {
 public:
-  Restorer(const Module &source, Module &output, GasBytesCallback warning,
+  using Positions = DenseMap<std::pair<unsigned, unsigned>, const Instruction *>;
+
+  Restorer(const Module &source, Module &output,
+           const Positions *originalsByPosition, GasBytesCallback warning,
            void *userData)
       : source(source), output(output), context(output.getContext()),
-        warning(warning), userData(userData) {}
+        originalsByPosition(originalsByPosition), warning(warning),
+        userData(userData) {}
 
   void run() {
     restoreIntrinsicNames();
+    restoreUnusedIntrinsicDeclarations();
     mapGlobalValues();
     output.setDataLayout(source.getDataLayoutStr());
     output.setTargetTriple(source.getTargetTriple());
@@ -279,6 +377,21 @@ private:
       if (function.getName().starts_with(UnknownIntrinsicPrefix))
         function.setName(
             function.getName().drop_front(UnknownIntrinsicPrefix.size()));
+  }
+
+  // MLIR's intrinsic ops need no declaration: the exporter declares only
+  // the intrinsics it calls, so an unused declaration of the source is
+  // declared again (its types are LLVM's own, never the source's structs).
+  void restoreUnusedIntrinsicDeclarations() {
+    for (const Function &original : source)
+      if (original.isIntrinsic() && !output.getFunction(original.getName()) &&
+          original.getIntrinsicID() != Intrinsic::not_intrinsic) {
+        Function *declaration = Function::Create(
+            original.getFunctionType(), original.getLinkage(),
+            original.getName(), output);
+        declaration->setAttributes(original.getAttributes());
+        declaration->setCallingConv(original.getCallingConv());
+      }
   }
 
   // Metadata of the source refers to its functions and globals: map each to
@@ -322,6 +435,10 @@ private:
       global.setAttributes(AttributeSet::get(context, merged));
     }
     copyAttachments(original, global, map, [](StringRef) { return false; });
+    if (original.hasInitializer() && global.hasInitializer())
+      if (Constant *initializer = restoreGepFlags(
+              original.getInitializer(), global.getInitializer(), map))
+        global.setInitializer(initializer);
   }
 
   void restoreFunction(const Function &original, Function &function,
@@ -356,6 +473,7 @@ private:
       restoreInstructions(pairs, blocks);
       return;
     }
+    restoreByLocation(function);
     reportLostInstructionMetadata(original, function);
   }
 
@@ -371,9 +489,19 @@ private:
       // memory effects to the call) and its tail-call marker.
       auto *fromCall = dyn_cast<CallBase>(from);
       auto *toCall = dyn_cast<CallBase>(to);
-      if (fromCall && toCall &&
-          fromCall->getFunctionType() == toCall->getFunctionType())
-        toCall->setAttributes(fromCall->getAttributes());
+      if (fromCall && toCall && fromCall->arg_size() == toCall->arg_size())
+        toCall->setAttributes(adoptAttributeLists(context,
+                                                  fromCall->getAttributes(),
+                                                  toCall->getAttributes(),
+                                                  toCall->arg_size()));
+      for (unsigned index = 0; index < to->getNumOperands(); ++index) {
+        auto *fromConstant = dyn_cast<Constant>(from->getOperand(index));
+        auto *toConstant = dyn_cast<Constant>(to->getOperand(index));
+        if (!fromConstant || !toConstant || isa<GlobalValue>(toConstant))
+          continue;
+        if (Constant *restored = restoreGepFlags(fromConstant, toConstant, map))
+          to->setOperand(index, restored);
+      }
       auto *fromTail = dyn_cast<CallInst>(from);
       auto *toTail = dyn_cast<CallInst>(to);
       if (fromTail && toTail)
@@ -407,6 +535,31 @@ private:
     for (unsigned index = 0; index < count; ++index) {
       to.setIncomingBlock(index, ordered[index].first);
       to.setIncomingValue(index, ordered[index].second);
+    }
+  }
+
+  // In a function gas rewrote, each instruction that has the location the
+  // import gave an original (its line and column in the text) and the
+  // original's opcode gets the original's attachments and name: a load gas
+  // resolved, or each case of a run-time switch, is still that load.
+  void restoreByLocation(Function &function) {
+    if (!originalsByPosition)
+      return;
+    for (Instruction &instruction : instructions(function)) {
+      const DebugLoc &location = instruction.getDebugLoc();
+      if (!location)
+        continue;
+      auto found =
+          originalsByPosition->find({location.getLine(), location.getCol()});
+      if (found == originalsByPosition->end() ||
+          found->second->getOpcode() != instruction.getOpcode())
+        continue;
+      const Instruction &original = *found->second;
+      copyAttachments(original, instruction, map,
+                      [](StringRef) { return false; });
+      if (original.hasName() && !instruction.hasName() &&
+          !instruction.getType()->isVoidTy())
+        instruction.setName(original.getName());
     }
   }
 
@@ -526,10 +679,43 @@ private:
   const Module &source;
   Module &output;
   LLVMContext &context;
+  const Positions *originalsByPosition;
   GasBytesCallback warning;
   void *userData;
   ValueToValueMapTy map;
 };
+
+// gas's clones carry no subprogram (LLVM allows one function per
+// subprogram), so their instructions would be exported without the
+// locations that pair them with their originals. For the export, each
+// function without one gets a subprogram of its own; `saved` keeps the
+// locations to put back. The line tables made this way are removed with
+// those the import made.
+void scopeUnscopedFunctions(
+    mlir::Operation *module,
+    SmallVectorImpl<std::pair<mlir::Operation *, mlir::Location>> &saved) {
+  using ScopedLocation = mlir::FusedLocWith<mlir::LLVM::DISubprogramAttr>;
+  mlir::LLVM::DISubprogramAttr model;
+  module->walk([&](mlir::LLVM::LLVMFuncOp function) {
+    if (auto scoped = dyn_cast<ScopedLocation>(function.getLoc()))
+      model = scoped.getMetadata();
+  });
+  if (!model)
+    return;
+  mlir::MLIRContext *context = module->getContext();
+  module->walk([&](mlir::LLVM::LLVMFuncOp function) {
+    if (function.isExternal() || isa<ScopedLocation>(function.getLoc()))
+      return;
+    auto subprogram = mlir::LLVM::DISubprogramAttr::get(
+        context, mlir::DistinctAttr::create(mlir::UnitAttr::get(context)),
+        model.getCompileUnit(), model.getScope(), function.getSymNameAttr(),
+        mlir::StringAttr(), model.getFile(), 0, 0, model.getSubprogramFlags(),
+        model.getType(), {}, {});
+    saved.push_back({function.getOperation(), function.getLoc()});
+    function->setLoc(
+        mlir::FusedLoc::get(context, {function.getLoc()}, subprogram));
+  });
+}
 
 } // namespace
 
@@ -545,8 +731,8 @@ GasLlvmSource *gasLlvmSourceParse(const char *data, size_t length,
   source->name = name;
   source->bytes = MemoryBuffer::getMemBufferCopy(StringRef(data, length), name);
   SMDiagnostic diagnostic;
-  source->module =
-      parseIR(source->bytes->getMemBufferRef(), diagnostic, *source->context);
+  source->module = parseIR(source->bytes->getMemBufferRef(), diagnostic,
+                           *source->context, {}, &source->positions);
   if (!source->module) {
     std::string message = diagnostic.getMessage().str();
     unsigned line = diagnostic.getLineNo() > 0 ? diagnostic.getLineNo() : 0;
@@ -574,6 +760,11 @@ void *gasLlvmSourceImport(GasLlvmSource *source, void *rawContext,
   mlir::DialectRegistry registry;
   mlir::registerAllFromLLVMIRTranslations(registry);
   context->appendDialectRegistry(registry);
+  // What the importer makes (the layout spec is DLTI's, intrinsics the LLVM
+  // dialect's, and NVVM's for NVPTX modules), loaded here instead of every
+  // registered dialect.
+  context->getOrLoadDialect<mlir::DLTIDialect>();
+  context->getOrLoadDialect<mlir::LLVM::LLVMDialect>();
   // The importer takes a module of its own, in a context of its own: the
   // module as read stays untouched for the export.
   LLVMContext llvmContext;
@@ -587,13 +778,16 @@ void *gasLlvmSourceImport(GasLlvmSource *source, void *rawContext,
                     diagnostic.getMessage().str());
     return nullptr;
   }
+  if (copy->getTargetTriple().isNVPTX())
+    context->getOrLoadDialect<mlir::NVVM::NVVMDialect>();
   for (Function &function : *copy)
     if (isUnknownIntrinsic(function))
       function.setName(UnknownIntrinsicPrefix + function.getName());
   bool isText = !isBitcode(
       reinterpret_cast<const unsigned char *>(source->bytes->getBufferStart()),
       reinterpret_cast<const unsigned char *>(source->bytes->getBufferEnd()));
-  if (isText && !hasDebugInfo(*copy))
+  source->located = isText && !hasDebugInfo(*copy);
+  if (source->located)
     locateInstructions(source->name, *copy, positions);
   // The importer's warnings about what the export restores (the layout's
   // tokens, metadata it does not read) are not losses; others are reported.
@@ -610,7 +804,11 @@ void *gasLlvmSourceImport(GasLlvmSource *source, void *rawContext,
     return mlir::success();
   });
   mlir::OwningOpRef<mlir::ModuleOp> module = mlir::translateLLVMIRToModule(
-      std::move(copy), context, /*emitExpensiveWarnings=*/false);
+      std::move(copy), context, /*emitExpensiveWarnings=*/false,
+      /*dropDICompositeTypeElements=*/false,
+      // Loading every registered dialect costs milliseconds a program; the
+      // importer loads what it uses.
+      /*loadAllDialects=*/false);
   if (!module)
     return nullptr;
   return module.release().getOperation();
@@ -626,13 +824,35 @@ bool gasLlvmExport(void *rawModule, GasLlvmSource *source, bool bitcode,
     ownContext = std::make_unique<LLVMContext>();
     context = ownContext.get();
   }
+  // The output is made in the source's LLVM context (its metadata is
+  // shared, not copied): the source's named struct types step aside so
+  // that the output's keep their names.
+  if (source)
+    for (StructType *type : source->module->getIdentifiedStructTypes())
+      if (type->hasName() && !type->getName().ends_with(".gas.source"))
+        type->setName((type->getName() + ".gas.source").str());
+  SmallVector<std::pair<mlir::Operation *, mlir::Location>> unscoped;
+  if (source && source->located)
+    scopeUnscopedFunctions(module, unscoped);
   std::unique_ptr<Module> translated =
       mlir::translateModuleToLLVMIR(module, *context, "LLVMDialectModule",
                                     /*disableVerification=*/true);
+  for (auto &[function, location] : unscoped)
+    function->setLoc(location);
   if (!translated)
     return false;
   if (source) {
-    Restorer(*source->module, *translated, warning, userData).run();
+    Restorer::Positions originals;
+    if (source->located)
+      for (const Function &function : *source->module)
+        for (const Instruction &instruction : instructions(function))
+          if (auto range =
+                  source->positions.getInstructionLocation(&instruction))
+            originals[{range->Start.Line + 1, range->Start.Col + 1}] =
+                &instruction;
+    Restorer(*source->module, *translated,
+             source->located ? &originals : nullptr, warning, userData)
+        .run();
     // Line tables were made on import only to locate diagnostics.
     if (!hasDebugInfo(*source->module))
       StripDebugInfo(*translated);

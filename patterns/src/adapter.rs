@@ -155,6 +155,13 @@ pub fn apply_by_walk_on(
     }
 }
 
+/// Registers MLIR's passes in its process-wide registry, once: each
+/// registration walks every pass MLIR has (a cost per compile otherwise).
+pub fn register_mlir_passes() {
+    static REGISTERED: std::sync::Once = std::sync::Once::new();
+    REGISTERED.call_once(melior::utility::register_all_passes);
+}
+
 /// The context a pass's op lives in, for as long as `context` (the op's
 /// [`melior::ContextRef`]) lives: melior's `to_ref` points at the
 /// `ContextRef` itself, not at the context.

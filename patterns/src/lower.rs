@@ -36,7 +36,7 @@ use melior::ir::operation::OperationLike;
 use melior::ir::r#type::TypeId;
 use melior::ir::{Module, OperationRef, Type, Value, ValueLike};
 use melior::pass::{ExternalPass, PassManager, RunExternalPass};
-use melior::utility::{parse_pass_pipeline, register_all_passes};
+use melior::utility::parse_pass_pipeline;
 use melior::RewriterBase;
 use melior::{Context, ContextRef};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -212,7 +212,7 @@ pub fn run(
     if !outcome.left_for_mlir {
         return Ok(());
     }
-    register_all_passes();
+    crate::adapter::register_mlir_passes();
     let manager = PassManager::new(context);
     parse_pass_pipeline(
         manager.as_operation_pass_manager(),

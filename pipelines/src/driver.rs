@@ -234,19 +234,19 @@ fn process_source(
     file: &str,
     options: &Options,
 ) -> Result<Outcome, PipelineError> {
-    let context = new_context()?;
-    context.enable_multi_threading(options.multithreading);
     let mut outcome = Outcome {
         success: true,
         ..Outcome::default()
     };
+    let context = outcome.timings.time("context", new_context)?;
+    context.enable_multi_threading(options.multithreading);
     let is_llvm = options.input == InputFormat::LlvmIr || gas_llvm::is_bitcode(&source);
     // LLVM IR is one module (no `// -----` chunks); the module as read stays
     // beside the MLIR one until the export restores from it.
     let (llvm_source, source) = if is_llvm {
         let parsed = outcome
             .timings
-            .time("read", || LlvmSource::parse(&source, file));
+            .time("parse", || LlvmSource::parse(&source, file));
         drop(source);
         match parsed {
             Ok(parsed) => (Some(parsed), None),

@@ -38,7 +38,6 @@ use melior::ir::operation::OperationLike;
 use melior::ir::r#type::TypeId;
 use melior::ir::OperationRef;
 use melior::pass::{ExternalPass, OperationPassManager, Pass, RunExternalPass};
-use melior::utility::register_all_passes;
 use melior::ContextRef;
 use std::sync::{Arc, Mutex, PoisonError};
 
@@ -155,7 +154,7 @@ impl GasPasses {
             })
             .collect();
         check_mlir_elements(&upstream.join(","))?;
-        register_all_passes();
+        gas_patterns::adapter::register_mlir_passes();
         for planned in passes {
             match planned {
                 Planned::Gas(step, options) => manager.add_pass(self.create_step(step, &options)),
@@ -196,7 +195,7 @@ pub fn check_mlir_elements(elements: &str) -> Result<(), PipelineError> {
     if elements.is_empty() {
         return Ok(());
     }
-    register_all_passes();
+    gas_patterns::adapter::register_mlir_passes();
     let context = melior::Context::new();
     let manager = melior::pass::PassManager::new(&context);
     ffi::add_pipeline(manager.as_operation_pass_manager(), elements)
@@ -308,7 +307,7 @@ pub(crate) fn run_stage(
         }
         Stage::Mlir { name, elements } => {
             manager.enable_verifier(verify);
-            register_all_passes();
+            gas_patterns::adapter::register_mlir_passes();
             ffi::add_pipeline(manager.as_operation_pass_manager(), elements)
                 .map_err(|message| PipelineError::MlirPassPipeline { message })?;
             manager

@@ -11,7 +11,7 @@ use gas_patterns::propagate::analysis::ClosedWorld;
 use gas_patterns::propagate::PropagateOptions;
 use melior::ir::Module;
 use melior::pass::PassManager;
-use melior::utility::{parse_pass_pipeline, register_all_passes};
+use melior::utility::parse_pass_pipeline;
 use melior::Context;
 
 /// What every step may read besides the module: the target's address-space
@@ -679,7 +679,7 @@ pub fn run_step(
 ) -> Result<StepReport, PipelineError> {
     match step.kind {
         StepKind::MlirPasses(passes) => {
-            register_all_passes();
+            gas_patterns::adapter::register_mlir_passes();
             let manager = PassManager::new(context);
             parse_pass_pipeline(
                 manager.as_operation_pass_manager(),
