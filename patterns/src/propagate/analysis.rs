@@ -475,6 +475,9 @@ impl GraphBuilder {
             };
             entry_blocks.insert(block_key(&entry));
             let is_closed = index.is_closed(symbol, closed_world);
+            // A byval parameter points at the function's own copy of the
+            // argument: what callers pass says nothing about its space.
+            let by_value = crate::ir::parameters_with(&["llvm.byval"], function.op);
             for position in 0..entry.argument_count() {
                 let Some(argument) = crate::ir::argument(&entry, position) else {
                     continue;
@@ -483,7 +486,7 @@ impl GraphBuilder {
                 if !self.is_generic(argument) {
                     continue;
                 }
-                if !is_closed {
+                if !is_closed || by_value.contains(&position) {
                     self.unknown(argument);
                     continue;
                 }

@@ -265,10 +265,17 @@ pub(crate) fn plan<'c, 'a>(
         let Some(entry) = entry_block_arguments(function.op) else {
             continue;
         };
+        // A byval parameter points at the callee's own copy of the
+        // argument, not at the caller's memory: the caller's space says
+        // nothing about it (and its space is part of the target's ABI).
+        let by_value = crate::ir::parameters_with(&["llvm.byval"], function.op);
         let generic_parameters: Vec<usize> = entry
             .iter()
             .enumerate()
-            .filter(|(_, argument)| value_space(**argument, map) == Some(AddressSpace::Generic))
+            .filter(|(position, argument)| {
+                value_space(**argument, map) == Some(AddressSpace::Generic)
+                    && !by_value.contains(position)
+            })
             .map(|(position, _)| position)
             .collect();
         if generic_parameters.is_empty() {
