@@ -1,0 +1,126 @@
+#!/usr/bin/env bash
+# Builds every CUDA program of tests/cuda/ for the H100 (sm_90) and leaves
+# the PTX, with a manifest, in tests/cuda/gpu/build/ for
+# `tests/cuda/gpu/run.py` on a machine with CuPy (tests/cuda/README.md):
+#   build/<name>/clang.ll        clang -O2, CUDA device side, no CUDA SDK
+#                                (-nocudainc -nocudalib, tests/cuda/cuda.h)
+#   build/<name>/clang.ptx       llc -O3 of clang.ll: what users get today
+#   build/<name>/gas-verify.*    clang.ll through gas-opt --pipeline verify
+#                                (import and export only), then llc -O3
+#   build/<name>/gas-O2.*        clang.ll through gas-opt --pipeline O2
+#                                --target nvptx, then llc -O3
+#   build/manifest.json          each program's <name>.json (buffers,
+#                                symbols to set, kernels and launch shapes)
+#                                and which builds succeeded
+# The gas builds are made when $GAS_OPT (default target/debug/gas-opt)
+# exists. It prints, per build, the `externally_initialized` globals of the
+# IR and the PTX's memory instructions by state space. Exit status 1 when a
+# step failed (the manifest says which; run.py reports those builds as failed).
+# CUDA_BUILD_DIR (default build, relative to tests/cuda/gpu/; its name must
+# start with build, it is emptied) puts them elsewhere, to keep two gas-opt
+# versions side by side.
+set -uo pipefail
+cd "$(dirname "$0")"
+root=$(cd ../../.. && pwd)
+corpus=$root/tests/cuda
+llvm_bin=${LLVM_BIN:-/usr/lib/llvm-22/bin}
+gas_opt=${GAS_OPT:-$root/target/debug/gas-opt}
+cuda_flags=(-x cuda --cuda-device-only --cuda-gpu-arch=sm_90 -nocudainc -nocudalib
+    -Xclang -target-feature -Xclang +ptx80 -O2 -emit-llvm -S -include "$corpus/cuda.h")
+llc_flags=(-O3 -march=nvptx64 -mcpu=sm_90)
+
+builds=(clang)
+if [ -x "$gas_opt" ]; then
+    builds+=(gas-verify gas-O2)
+else
+    echo "build.sh: no gas-opt at $gas_opt (set GAS_OPT, or cargo build -p gas-pipelines --bin gas-opt); clang builds only" >&2
+fi
+
+build=${CUDA_BUILD_DIR:-build}
+case $(basename "$build") in
+build*) ;;
+*) echo "build.sh: CUDA_BUILD_DIR must name a folder called build* (it is emptied)" >&2; exit 2 ;;
+esac
+rm -rf -- "${build:?}"
+mkdir -p "$build"
+status=0
+: > "$build/status.tsv"
+record() { printf '%s\t%s\t%s\n' "$1" "$2" "$3" >> "$build/status.tsv"; }
+
+for source in "$corpus"/*.cu; do
+    name=$(basename "$source" .cu)
+    out=$build/$name
+    mkdir -p "$out"
+    if ! "$llvm_bin/clang" "${cuda_flags[@]}" "$source" -o "$out/clang.ll" 2> "$out/clang.err"; then
+        echo "FAILED: clang $name ($out/clang.err)" >&2
+        status=1
+        for kind in "${builds[@]}"; do record "$name" "$kind" "clang failed"; done
+        continue
+    fi
+    for kind in "${builds[@]}"; do
+        case $kind in
+        clang) step=ok ;;
+        gas-*)
+            if "$gas_opt" "$out/clang.ll" --pipeline "${kind#gas-}" --target nvptx \
+                --emit llvm-ir -o "$out/$kind.ll" 2> "$out/$kind.err"; then
+                step=ok
+            else
+                step="gas-opt failed ($out/$kind.err)"
+            fi ;;
+        esac
+        if [ "$step" = ok ] && ! "$llvm_bin/opt" -passes=verify -disable-output "$out/$kind.ll" 2>> "$out/$kind.err"; then
+            step="invalid LLVM IR ($out/$kind.err)"
+        fi
+        if [ "$step" = ok ] && ! "$llvm_bin/llc" "${llc_flags[@]}" "$out/$kind.ll" -o "$out/$kind.ptx" 2>> "$out/$kind.err"; then
+            step="llc failed ($out/$kind.err)"
+        fi
+        if [ "$step" != ok ]; then
+            echo "FAILED: $kind $name: $step" >&2
+            status=1
+            rm -f "$out/$kind.ptx"
+        fi
+        record "$name" "$kind" "$step"
+    done
+done
+
+# The manifest: every program's description, its source and its builds.
+python3 - "$corpus" "$build" <<'PY' || status=1
+import json, sys
+from pathlib import Path
+corpus, build = Path(sys.argv[1]), Path(sys.argv[2])
+programs, builds = {}, []
+for line in (build / "status.tsv").read_text().splitlines():
+    name, kind, state = line.split("\t")
+    if kind not in builds:
+        builds.append(kind)
+    if name not in programs:
+        programs[name] = json.loads((corpus / f"{name}.json").read_text())
+        programs[name]["source"] = f"tests/cuda/{name}.cu"
+        programs[name]["builds"] = {}
+    programs[name]["builds"][kind] = state
+(build / "manifest.json").write_text(
+    json.dumps({"builds": builds, "programs": programs}, indent=1) + "\n")
+PY
+
+# Per program and build: globals flagged externally_initialized in the IR,
+# and PTX loads and stores by state space (generic: no space named).
+printf '| program | build | externally_initialized | ld.const | generic ld/st | global ld/st | shared ld/st | local ld/st |\n'
+printf '| --- | --- | --- | --- | --- | --- | --- | --- |\n'
+for dir in "$build"/*/; do
+    name=$(basename "$dir")
+    for kind in "${builds[@]}"; do
+        [ -f "$dir/$kind.ptx" ] || { printf '| %s | %s | - | - | - | - | - | - |\n' "$name" "$kind"; continue; }
+        ext=$(grep -c '^@.*externally_initialized' "$dir/$kind.ll")
+        awk -v name="$name" -v build="$kind" -v ext="$ext" '
+            $1 ~ /^(ld|st|atom|red)\./ && $1 !~ /\.param\./ {
+                if ($1 ~ /\.const\./) cons++
+                else if ($1 ~ /\.shared\./) shared++
+                else if ($1 ~ /\.global\./) global++
+                else if ($1 ~ /\.local\./) local++
+                else generic++
+            }
+            END { printf "| %s | %s | %d | %d | %d | %d | %d | %d |\n", name, build, ext, cons, generic, global, shared, local }
+        ' "$dir/$kind.ptx"
+    done
+done
+exit $status
