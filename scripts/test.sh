@@ -61,6 +61,10 @@ done
 # NVPTX and AMDGPU, through O2 with the target from the triple (and from
 # --target: the same bytes), LLVM's verifier and llc for the hardware.
 tests/targets/run.sh --pipelines O2
+# LLVM IR in, LLVM IR out (tests/fidelity/README.md): on every corpus, the
+# verify pipeline gives the input back up to value names and O2 changes only
+# what gas changes (metadata, flags, attributes, layout all kept).
+tests/fidelity/corpora.sh
 # Resolution quality must not regress below LLVM's InferAddressSpaces, on
 # SPIR and on both hardware targets (docs/resolution.md is the same report,
 # kept in the repository).
