@@ -34,7 +34,7 @@ pub struct FunctionFacts {
     /// candidates (constant, or a space the target map does not name) cast
     /// to generic: legal in CUDA and HIP (`__constant__` data read through a
     /// generic pointer), never in OpenCL 2.0; and generic `byval` parameters
-    /// (NVPTX's by-value kernel structs live in parameter space).
+    /// of kernels (NVPTX's by-value kernel structs live in parameter space).
     pub other_to_generic: usize,
     /// Accesses through generic pointers that may reach private memory.
     pub private_candidates: usize,
@@ -104,13 +104,26 @@ impl<'c, 'a> KernelGraph<'c, 'a> {
             let identifier = op.name();
             let name = identifier.as_string_ref().as_str().unwrap_or_default();
             if is_function(name) {
-                let facts = FunctionFacts {
-                    other_to_generic: generic_byval_parameters(op, map),
-                    ..FunctionFacts::default()
+                let function = Function::describe(op, &mut texts);
+                // A byval parameter points at the function's own copy: on
+                // its stack (private memory made generic), or for a kernel
+                // where the target passes kernel arguments (NVPTX's
+                // parameter space, no space of gas's).
+                let by_value = generic_byval_parameters(op, map);
+                let facts = if function.is_kernel {
+                    FunctionFacts {
+                        other_to_generic: by_value,
+                        ..FunctionFacts::default()
+                    }
+                } else {
+                    FunctionFacts {
+                        private_to_generic: by_value,
+                        ..FunctionFacts::default()
+                    }
                 };
                 walked.push(Walked {
                     name: symbol_attribute(&op, "sym_name").unwrap_or_default(),
-                    function: Function::describe(op, &mut texts),
+                    function,
                     facts,
                     calls: Vec::new(),
                 });
@@ -353,8 +366,7 @@ fn record_fact(
 }
 
 /// Generic pointer parameters of `function` marked `byval`: they point at
-/// the function's own copy of the argument (NVPTX's kernel parameter space,
-/// or the stack), never at global memory.
+/// the function's own copy of the argument, never at the caller's memory.
 fn generic_byval_parameters(function: OperationRef, map: &AddressSpaceMap) -> usize {
     let Some(entry) = crate::ir::region(&function, 0).and_then(|body| body.first_block()) else {
         return 0;

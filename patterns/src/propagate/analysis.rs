@@ -476,8 +476,15 @@ impl GraphBuilder {
             entry_blocks.insert(block_key(&entry));
             let is_closed = index.is_closed(symbol, closed_world);
             // A byval parameter points at the function's own copy of the
-            // argument: what callers pass says nothing about its space.
+            // argument, not at what callers pass: a function's copy is on its
+            // stack (private); a kernel's is where the target puts kernel
+            // arguments (NVPTX's parameter space: no space gas knows).
             let by_value = crate::ir::parameters_with(&["llvm.byval"], function.op);
+            let copy_space = if function.is_kernel {
+                SpaceSet::ALL
+            } else {
+                SpaceSet::single(AddressSpace::Private)
+            };
             for position in 0..entry.argument_count() {
                 let Some(argument) = crate::ir::argument(&entry, position) else {
                     continue;
@@ -486,7 +493,11 @@ impl GraphBuilder {
                 if !self.is_generic(argument) {
                     continue;
                 }
-                if !is_closed || by_value.contains(&position) {
+                if by_value.contains(&position) {
+                    self.node(argument).base = copy_space;
+                    continue;
+                }
+                if !is_closed {
                     self.unknown(argument);
                     continue;
                 }
