@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Installs what gas needs on Debian 12: LLVM/MLIR 22 (from Debian's packages),
-# clang-22 for the OpenCL corpus, and the C libraries MLIR links against.
+# clang-22 for the OpenCL and CUDA corpora, the C libraries MLIR links
+# against, and a C++ compiler for the thin C++ layer of llvm/ (the cc crate).
 # Idempotent: does nothing when everything is already present.
 set -euo pipefail
 
 packages=(
   llvm-22-dev libmlir-22-dev mlir-22-tools libpolly-22-dev clang-22 llvm-22-tools
-  libzstd-dev libz3-dev libxml2-dev zlib1g-dev
+  libzstd-dev libz3-dev libxml2-dev zlib1g-dev g++
 )
 
 missing=()

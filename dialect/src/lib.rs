@@ -75,7 +75,7 @@ pub use spaces::{
 
 use melior::dialect::DialectRegistry;
 use melior::ir::Module;
-use melior::utility::{load_irdl_dialects, register_all_dialects};
+use melior::utility::load_irdl_dialects;
 use melior::Context;
 
 /// The IRDL definition of the dialect.
@@ -84,14 +84,43 @@ pub const IRDL_DEFINITION: &str = include_str!("gas.irdl.mlir");
 /// Dialects gas reads or produces; loaded into the context with gas.
 const DEPENDENT_DIALECTS: &[&str] = &["llvm", "func", "arith", "scf", "cf", "irdl"];
 
-/// Registers MLIR's dialects in `context`, loads those gas works with and then
-/// the gas dialect itself. Idempotent: a context that has gas already is left alone.
+/// The dialects gas registers: those it reads, makes or hands to MLIR's
+/// passes, and those of LLVM IR's import (DLTI, NVVM). MLIR's other dialects
+/// are not linked into gas-opt (each brings static initializers: start-up is
+/// what a compiler calling gas per kernel pays).
+pub fn dialect_handles() -> [mlir_sys::MlirDialectHandle; 12] {
+    // SAFETY: these return pointers to static descriptions.
+    unsafe {
+        [
+            mlir_sys::mlirGetDialectHandle__llvm__(),
+            mlir_sys::mlirGetDialectHandle__func__(),
+            mlir_sys::mlirGetDialectHandle__arith__(),
+            mlir_sys::mlirGetDialectHandle__scf__(),
+            mlir_sys::mlirGetDialectHandle__cf__(),
+            mlir_sys::mlirGetDialectHandle__index__(),
+            mlir_sys::mlirGetDialectHandle__math__(),
+            mlir_sys::mlirGetDialectHandle__ub__(),
+            mlir_sys::mlirGetDialectHandle__irdl__(),
+            mlir_sys::mlirGetDialectHandle__dlti__(),
+            mlir_sys::mlirGetDialectHandle__nvvm__(),
+            mlir_sys::mlirGetDialectHandle__gpu__(),
+        ]
+    }
+}
+
+/// Registers the dialects gas uses in `context` ([`dialect_handles`]: an
+/// embedder registers any others it parses), loads those gas works with and
+/// then the gas dialect itself. Idempotent: a context that has gas already is left alone.
 pub fn load(context: &Context) -> Result<(), DialectError> {
     if context.is_registered_operation(names::TAG) {
         return Ok(());
     }
     let registry = DialectRegistry::new();
-    register_all_dialects(&registry);
+    for handle in dialect_handles() {
+        // SAFETY: the handles are MLIR's static dialect descriptions; the
+        // registry is alive.
+        unsafe { mlir_sys::mlirDialectHandleInsertDialect(handle, registry.to_raw()) };
+    }
     context.append_dialect_registry(&registry);
     // The LLVM dialect must be loaded before the definition names `!llvm.ptr`.
     for dialect in DEPENDENT_DIALECTS {

@@ -12,7 +12,11 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/DialectRegistry.h"
-#include "mlir/Target/LLVMIR/Dialect/All.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMIRToLLVMTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/NVVM/LLVMIRToNVVMTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Export.h"
 #include "mlir/Target/LLVMIR/Import.h"
 
@@ -70,6 +74,9 @@ namespace {
 // as `llvm.genx.GenISA.*`) cross MLIR under this prefix: MLIR's exporter
 // refuses calls of intrinsics it cannot look up.
 constexpr StringRef UnknownIntrinsicPrefix = "gas.unknown_intrinsic.";
+// The prefix gas's flat-input reader gives named structs
+// (patterns/src/flat_input.rs).
+constexpr StringRef FlatStructPrefix = "gas.flat.";
 // The clone marker of gas's `propagate` (`<callee>.gas.<spaces>`).
 constexpr StringRef CloneMarker = ".gas.";
 
@@ -348,6 +355,7 @@ public:
         userData(userData) {}
 
   void run() {
+    restoreStructNames();
     restoreIntrinsicNames();
     restoreUnusedIntrinsicDeclarations();
     mapGlobalValues();
@@ -367,10 +375,25 @@ public:
         restoreFunction(*original, function, isClone);
     }
     restoreNamedMetadata();
+    for (const GlobalAlias &alias : source.aliases())
+      if (!output.getNamedValue(alias.getName()))
+        warn("the alias @" + alias.getName() + " is not kept");
+    for (const GlobalIFunc &ifunc : source.ifuncs())
+      if (!output.getNamedValue(ifunc.getName()))
+        warn("the ifunc @" + ifunc.getName() + " is not kept");
   }
 
 private:
   void warn(const Twine &message) { send(warning, userData, message.str()); }
+
+  // gas's flat-input reader renumbers a module by printing and reparsing
+  // it, so its named structs get a prefix (MLIR's identified structs are
+  // unique by name in a context): the source's names come back.
+  void restoreStructNames() {
+    for (StructType *type : output.getIdentifiedStructTypes())
+      if (type->hasName() && type->getName().starts_with(FlatStructPrefix))
+        type->setName(type->getName().drop_front(FlatStructPrefix.size()));
+  }
 
   void restoreIntrinsicNames() {
     for (Function &function : output)
@@ -457,6 +480,10 @@ private:
       function.setGC(original.getGC());
     if (!function.hasPartition() && original.hasPartition())
       function.setPartition(original.getPartition());
+    if ((original.hasPrefixData() && !function.hasPrefixData()) ||
+        (original.hasPrologueData() && !function.hasPrologueData()))
+      warn("the prefix or prologue data of @" + original.getName() +
+           " is not kept: MLIR does not carry it");
     copyAttachments(original, function, map, [isClone](StringRef kind) {
       return isClone && isKernelMetadata(kind);
     });
@@ -746,6 +773,16 @@ GasLlvmSource *gasLlvmSourceParse(const char *data, size_t length,
   return source.release();
 }
 
+void gasLlvmRegisterTranslations(void *rawContext) {
+  mlir::DialectRegistry registry;
+  mlir::registerBuiltinDialectTranslation(registry);
+  mlir::registerLLVMDialectTranslation(registry);
+  mlir::registerNVVMDialectTranslation(registry);
+  mlir::registerLLVMDialectImport(registry);
+  mlir::registerNVVMDialectImport(registry);
+  static_cast<mlir::MLIRContext *>(rawContext)->appendDialectRegistry(registry);
+}
+
 bool gasLlvmSourceHasDebugInfo(const GasLlvmSource *source) {
   return hasDebugInfo(*source->module);
 }
@@ -755,11 +792,7 @@ void gasLlvmSourceDestroy(GasLlvmSource *source) { delete source; }
 void *gasLlvmSourceImport(GasLlvmSource *source, void *rawContext,
                           GasBytesCallback warning, void *userData) {
   auto *context = static_cast<mlir::MLIRContext *>(rawContext);
-  // The dialects' import interfaces (intrinsics, metadata): MLIR's C API
-  // registers only the export side.
-  mlir::DialectRegistry registry;
-  mlir::registerAllFromLLVMIRTranslations(registry);
-  context->appendDialectRegistry(registry);
+  gasLlvmRegisterTranslations(context);
   // What the importer makes (the layout spec is DLTI's, intrinsics the LLVM
   // dialect's, and NVVM's for NVPTX modules), loaded here instead of every
   // registered dialect.

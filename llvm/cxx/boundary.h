@@ -39,6 +39,11 @@ GasLlvmSource *gasLlvmSourceParse(const char *data, size_t length,
                                                 void *user_data),
                                   void *user_data);
 
+/* Registers in `context` (an `mlir::MLIRContext *`) the translations between
+ * MLIR and LLVM IR of the dialects gas uses (builtin, LLVM, NVVM), both ways.
+ * MLIR's C API registers every dialect's export only. */
+void gasLlvmRegisterTranslations(void *context);
+
 /* Whether the source carries debug information (`!llvm.dbg.cu`). */
 bool gasLlvmSourceHasDebugInfo(const GasLlvmSource *source);
 

@@ -60,6 +60,7 @@ mod sys {
             error: Option<ErrorCallback>,
             user_data: *mut c_void,
         ) -> *mut GasLlvmSource;
+        pub fn gasLlvmRegisterTranslations(context: *mut c_void);
         pub fn gasLlvmSourceHasDebugInfo(source: *const GasLlvmSource) -> bool;
         pub fn gasLlvmSourceDestroy(source: *mut GasLlvmSource);
         pub fn gasLlvmSourceImport(
@@ -113,6 +114,14 @@ pub enum Format {
     Text,
     /// Bitcode (`.bc`).
     Bitcode,
+}
+
+/// Registers in `context` the translations between MLIR and LLVM IR (both
+/// ways) of the dialects gas uses: builtin, LLVM and NVVM. Needed before
+/// [`export`] (and done by [`LlvmSource::import`]); idempotent.
+pub fn register_translations(context: &Context) {
+    // SAFETY: the context is alive; registration only appends to its registry.
+    unsafe { sys::gasLlvmRegisterTranslations(context.to_raw().ptr) }
 }
 
 /// Whether `bytes` are LLVM bitcode (the raw or wrapped magic).

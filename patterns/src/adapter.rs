@@ -155,11 +155,29 @@ pub fn apply_by_walk_on(
     }
 }
 
-/// Registers MLIR's passes in its process-wide registry, once: each
-/// registration walks every pass MLIR has (a cost per compile otherwise).
+/// Registers, once per process, the MLIR passes gas's pipelines and
+/// `--pass-pipeline` can name: MLIR's generic transforms (`canonicalize`,
+/// `cse`, `inline`, `sccp`, `symbol-dce`, `mem2reg`, ...), the LLVM
+/// dialect's passes and the conversions into the LLVM dialect of the
+/// dialects gas registers. MLIR's other passes are not linked into gas-opt:
+/// registering all of them links every dialect and LLVM target, whose static
+/// initializers every start pays.
 pub fn register_mlir_passes() {
     static REGISTERED: std::sync::Once = std::sync::Once::new();
-    REGISTERED.call_once(melior::utility::register_all_passes);
+    // SAFETY: MLIR's registration functions take no arguments and only add
+    // to its process-wide pass registry; `Once` serializes them.
+    REGISTERED.call_once(|| unsafe {
+        mlir_sys::mlirRegisterTransformsPasses();
+        mlir_sys::mlirRegisterLLVMPasses();
+        mlir_sys::mlirRegisterConversionSCFToControlFlowPass();
+        mlir_sys::mlirRegisterConversionConvertControlFlowToLLVMPass();
+        mlir_sys::mlirRegisterConversionArithToLLVMConversionPass();
+        mlir_sys::mlirRegisterConversionConvertFuncToLLVMPass();
+        mlir_sys::mlirRegisterConversionConvertIndexToLLVMPass();
+        mlir_sys::mlirRegisterConversionConvertMathToLLVMPass();
+        mlir_sys::mlirRegisterConversionUBToLLVMConversionPass();
+        mlir_sys::mlirRegisterConversionReconcileUnrealizedCastsPass();
+    });
 }
 
 /// The context a pass's op lives in, for as long as `context` (the op's

@@ -99,11 +99,13 @@ const WORK_GROUP: crate::work_group::WorkGroupTarget = crate::work_group::SPIR;
 
 /// MLIR's conversions that finish the job where `switch_blocks` does not:
 /// structured control flow becomes LLVM blocks, `index` becomes `i64`. They run nested
-/// on each function (in parallel, each with a small rewrite log):
-/// `convert-cf-to-llvm` only runs on whole modules, so `cf` and `arith` go
-/// through `convert-to-llvm`'s dialect interfaces instead.
+/// on each function (in parallel, each with a small rewrite log), but for
+/// `convert-cf-to-llvm`, which only runs on whole modules (they run only for
+/// what other sets leave: `lower` makes its own blocks). Not
+/// `convert-to-llvm`: its dialect interfaces come with every MLIR dialect's
+/// extensions, which gas-opt does not link.
 pub const FINISHING_PASSES: &str =
-    "any(convert-scf-to-cf,convert-to-llvm{filter-dialects=arith,cf}),reconcile-unrealized-casts";
+    "any(convert-scf-to-cf,convert-arith-to-llvm),convert-cf-to-llvm,reconcile-unrealized-casts";
 
 /// Why `lower` failed. Each case has already been reported as MLIR
 /// diagnostics at the ops concerned.

@@ -42,9 +42,7 @@ fn compile(path: &Path) -> Result<String, String> {
     });
     let bytes = std::fs::read(path).map_err(|error| error.to_string())?;
     let mut module = if path.extension().is_some_and(|extension| extension == "ll") {
-        // LLVM IR, read and imported in process (the importer needs MLIR's
-        // LLVM IR translations registered in the context).
-        melior::utility::register_all_llvm_translations(&context);
+        // LLVM IR, read and imported in process.
         let source = LlvmSource::parse(&bytes, &path.display().to_string())
             .map_err(|error| error.to_string())?;
         let (module, warnings) = source.import(&context).map_err(|error| error.to_string())?;

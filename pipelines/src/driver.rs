@@ -16,7 +16,6 @@ pub use gas_patterns::explain::RemarkKind;
 pub use gas_patterns::propagate::analysis::ClosedWorld;
 use melior::ir::operation::OperationLike;
 use melior::ir::Module;
-use melior::utility::register_all_llvm_translations;
 use melior::Context;
 use std::borrow::Cow;
 use std::time::{Duration, Instant};
@@ -208,7 +207,7 @@ fn split(source: Cow<'_, [u8]>, split_input_file: bool) -> Vec<Chunk<'_>> {
 pub fn new_context() -> Result<Context, PipelineError> {
     let context = Context::new();
     gas_dialect::load(&context)?;
-    register_all_llvm_translations(&context);
+    gas_llvm::register_translations(&context);
     Ok(context)
 }
 
