@@ -44,6 +44,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/ValueMapper.h"
 
 #include <memory>
@@ -56,9 +57,8 @@ struct GasLlvmSource {
   // The module as read: what the export restores from.
   std::unique_ptr<Module> module;
   std::string name;
-  // The input, null-terminated (LLVM's lexer needs that): the importer
-  // consumes a module of its own, parsed again from it.
-  std::unique_ptr<MemoryBuffer> bytes;
+  // Whether the input was text (it has positions; bitcode has none).
+  bool text = false;
   // Where each instruction of `module` starts in the text (none for
   // bitcode): the import locates instructions there, so the export finds
   // each instruction's original by its location.
@@ -99,33 +99,38 @@ bool hasDebugInfo(const Module &module) {
   return false;
 }
 
-// Locates every instruction of `module` at its line and column in the text
-// (`positions`), as line-table debug information MLIR's importer reads.
-void locateInstructions(StringRef name, Module &module,
+// Locates every instruction of `copy` (a clone of `source`, paired by
+// `map`) at its original's line and column in the text (`positions`), as
+// line-table debug information MLIR's importer reads.
+void locateInstructions(StringRef name, const Module &source, Module &copy,
+                        ValueToValueMapTy &map,
                         const AsmParserContext &positions) {
-  DIBuilder builder(module);
+  DIBuilder builder(copy);
   DIFile *file = builder.createFile(name, ".");
   DICompileUnit *unit = builder.createCompileUnit(
       DISourceLanguageName(dwarf::DW_LANG_C), file, "gas", false, "", 0, "",
       DICompileUnit::LineTablesOnly);
   DISubroutineType *type =
       builder.createSubroutineType(builder.getOrCreateTypeArray({}));
-  for (Function &function : module) {
-    if (function.isDeclaration())
+  for (const Function &original : source) {
+    auto *function = dyn_cast_or_null<Function>(map.lookup(&original));
+    if (original.isDeclaration() || !function)
       continue;
     unsigned line = 0;
-    if (auto range = positions.getFunctionLocation(&function))
+    if (auto range = positions.getFunctionLocation(&original))
       line = range->Start.Line + 1;
     DISubprogram *subprogram = builder.createFunction(
-        unit, function.getName(), StringRef(), file, line, type, line,
+        unit, function->getName(), StringRef(), file, line, type, line,
         DINode::FlagZero, DISubprogram::SPFlagDefinition);
-    function.setSubprogram(subprogram);
-    for (Instruction &instruction : instructions(function))
-      if (auto range = positions.getInstructionLocation(&instruction))
-        instruction.setDebugLoc(DILocation::get(module.getContext(),
-                                                range->Start.Line + 1,
-                                                range->Start.Col + 1,
-                                                subprogram));
+    function->setSubprogram(subprogram);
+    for (const Instruction &instruction : instructions(original)) {
+      auto *mine = dyn_cast_or_null<Instruction>(map.lookup(&instruction));
+      auto range = positions.getInstructionLocation(&instruction);
+      if (mine && range)
+        mine->setDebugLoc(DILocation::get(copy.getContext(),
+                                          range->Start.Line + 1,
+                                          range->Start.Col + 1, subprogram));
+    }
   }
   builder.finalize();
 }
@@ -756,9 +761,14 @@ GasLlvmSource *gasLlvmSourceParse(const char *data, size_t length,
   auto source = std::make_unique<GasLlvmSource>();
   source->context = std::make_unique<LLVMContext>();
   source->name = name;
-  source->bytes = MemoryBuffer::getMemBufferCopy(StringRef(data, length), name);
+  // LLVM's lexer needs a null-terminated buffer: the copy has one.
+  std::unique_ptr<MemoryBuffer> bytes =
+      MemoryBuffer::getMemBufferCopy(StringRef(data, length), name);
+  source->text = !isBitcode(
+      reinterpret_cast<const unsigned char *>(bytes->getBufferStart()),
+      reinterpret_cast<const unsigned char *>(bytes->getBufferEnd()));
   SMDiagnostic diagnostic;
-  source->module = parseIR(source->bytes->getMemBufferRef(), diagnostic,
+  source->module = parseIR(bytes->getMemBufferRef(), diagnostic,
                            *source->context, {}, &source->positions);
   if (!source->module) {
     std::string message = diagnostic.getMessage().str();
@@ -798,30 +808,18 @@ void *gasLlvmSourceImport(GasLlvmSource *source, void *rawContext,
   // registered dialect.
   context->getOrLoadDialect<mlir::DLTIDialect>();
   context->getOrLoadDialect<mlir::LLVM::LLVMDialect>();
-  // The importer takes a module of its own, in a context of its own: the
-  // module as read stays untouched for the export.
-  LLVMContext llvmContext;
-  AsmParserContext positions;
-  SMDiagnostic diagnostic;
-  std::unique_ptr<Module> copy = parseIR(source->bytes->getMemBufferRef(),
-                                         diagnostic, llvmContext, {},
-                                         &positions);
-  if (!copy) {
-    mlir::emitError(mlir::UnknownLoc::get(context),
-                    diagnostic.getMessage().str());
-    return nullptr;
-  }
+  // The importer consumes a copy: the module as read stays for the export.
+  ValueToValueMapTy map;
+  std::unique_ptr<Module> copy = CloneModule(*source->module, map);
   if (copy->getTargetTriple().isNVPTX())
     context->getOrLoadDialect<mlir::NVVM::NVVMDialect>();
   for (Function &function : *copy)
     if (isUnknownIntrinsic(function))
       function.setName(UnknownIntrinsicPrefix + function.getName());
-  bool isText = !isBitcode(
-      reinterpret_cast<const unsigned char *>(source->bytes->getBufferStart()),
-      reinterpret_cast<const unsigned char *>(source->bytes->getBufferEnd()));
-  source->located = isText && !hasDebugInfo(*copy);
+  source->located = source->text && !hasDebugInfo(*copy);
   if (source->located)
-    locateInstructions(source->name, *copy, positions);
+    locateInstructions(source->name, *source->module, *copy, map,
+                       source->positions);
   // The importer's warnings about what the export restores (the layout's
   // tokens, metadata it does not read) are not losses; others are reported.
   mlir::ScopedDiagnosticHandler handler(context, [&](mlir::Diagnostic &diag) {

@@ -73,7 +73,9 @@ pub struct Options {
     /// Functions to treat as kernels (`--kernel`), for inputs that do not
     /// mark them.
     pub kernels: Vec<String>,
-    /// Whether MLIR may use threads (`--mlir-disable-threading` turns it off).
+    /// Whether MLIR may use threads (`--mlir-disable-threading` turns it
+    /// off); even so, an input smaller than [`THREADS_FROM_BYTES`] runs on
+    /// one thread.
     pub multithreading: bool,
     /// Verify (MLIR's verifier and gas's rules) after every step, not only
     /// the input and the result (`--verify-each`).
@@ -169,6 +171,11 @@ impl Timings {
     }
 }
 
+/// Inputs smaller than this run single-threaded (the output is the same;
+/// `gas-opt` checks that in `scripts/bench.sh`): 4 ms of a 12 ms run on a
+/// small OpenCL program went into MLIR's threads.
+pub const THREADS_FROM_BYTES: usize = 1 << 20;
+
 /// The separator between chunks, in input and in output (as in mlir-opt).
 pub const SPLIT_MARKER: &str = "// -----";
 
@@ -238,7 +245,9 @@ fn process_source(
         ..Outcome::default()
     };
     let context = outcome.timings.time("context", new_context)?;
-    context.enable_multi_threading(options.multithreading);
+    // MLIR's threads pay for themselves on large modules only: on a small
+    // program, starting them costs more than the whole pipeline saves.
+    context.enable_multi_threading(options.multithreading && source.len() >= THREADS_FROM_BYTES);
     let is_llvm = options.input == InputFormat::LlvmIr || gas_llvm::is_bitcode(&source);
     // LLVM IR is one module (no `// -----` chunks); the module as read stays
     // beside the MLIR one until the export restores from it.
