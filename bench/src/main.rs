@@ -7,15 +7,20 @@
 //! (`gas-opt --timing`). Writes `docs/performance.md` (tables, commands,
 //! machine) and `docs/performance.svg` (time against module size), and
 //! checks that O2's output is the same with MLIR's multithreading on and off.
+//! Before that, the small programs (`small.rs`): the whole `gas-opt` process
+//! against `opt -O2` on the OpenCL test kernels compiled by clang
+//! (`--small-only`, `--no-small`).
 //!
 //! Run it through `scripts/bench.sh`, which builds the release binaries first.
 
 mod generate;
 mod plot;
+mod small;
 
 use clap::Parser;
+use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::{Command, ExitCode, Stdio};
 use std::time::Instant;
 
 #[derive(Parser)]
@@ -46,6 +51,23 @@ struct Cli {
     /// profiling one tool on it) and exit.
     #[arg(long)]
     print_module: Option<usize>,
+    /// Only the small-programs section (the generated modules are skipped;
+    /// the report's other sections are kept as they are).
+    #[arg(long, conflicts_with = "no_small")]
+    small_only: bool,
+    /// Skip the small-programs section (the report keeps the last one).
+    #[arg(long)]
+    no_small: bool,
+    /// Rounds over the small-programs corpus (the median is reported).
+    #[arg(long, default_value_t = 3)]
+    small_rounds: usize,
+    /// Directories whose `.cl` files are the small-programs corpus.
+    #[arg(
+        long,
+        value_delimiter = ',',
+        default_value = "tests/programs,tests/execution/kernels"
+    )]
+    small_corpus: Vec<PathBuf>,
 }
 
 /// One tool's command line, the input file appended.
@@ -104,16 +126,23 @@ struct Sample {
     max_rss_kib: i64,
 }
 
-/// Runs `program arguments file`, output discarded; wall time and peak RSS.
-fn measure(tool: &Tool, file: &Path) -> Result<Sample, String> {
+/// Runs `program arguments [file]`, output discarded; wall time and peak
+/// RSS. A failure names the tool, the file and what the tool said.
+fn measure(tool: &Tool, file: Option<&Path>) -> Result<Sample, String> {
     let start = Instant::now();
-    let child = Command::new(&tool.program)
+    let mut child = Command::new(&tool.program)
         .args(&tool.arguments)
-        .arg(file)
+        .args(file)
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()
         .map_err(|error| format!("cannot run {}: {error}", tool.program.display()))?;
+    // Drained before the wait: a child that fills the pipe would block.
+    let mut stderr = String::new();
+    if let Some(mut pipe) = child.stderr.take() {
+        // A read error only loses the message; the exit status still counts.
+        let _ = pipe.read_to_string(&mut stderr);
+    }
     let pid = child.id() as libc::pid_t;
     let mut status = 0;
     // SAFETY: an all-zero rusage is a valid value to be overwritten.
@@ -122,7 +151,21 @@ fn measure(tool: &Tool, file: &Path) -> Result<Sample, String> {
     let reaped = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
     let seconds = start.elapsed().as_secs_f64();
     if reaped != pid || !libc::WIFEXITED(status) || libc::WEXITSTATUS(status) != 0 {
-        return Err(format!("{} failed on {}", tool.label, file.display()));
+        let code = if reaped == pid && libc::WIFEXITED(status) {
+            format!("exit {}", libc::WEXITSTATUS(status))
+        } else {
+            format!("wait status {status}")
+        };
+        return Err(format!(
+            "{} failed ({code}) on {}: `{} {} {}`{}{}",
+            tool.label,
+            file.map_or_else(|| "no input".into(), |file| file.display().to_string()),
+            tool.program.display(),
+            tool.arguments.join(" "),
+            file.map_or_else(String::new, |file| file.display().to_string()),
+            if stderr.trim().is_empty() { "" } else { "\n" },
+            stderr.trim_end()
+        ));
     }
     Ok(Sample {
         seconds,
@@ -188,8 +231,65 @@ fn machine() -> String {
 /// Where `docs/performance.md`'s hand-run GPU section begins.
 const GPU_HEADING: &str = "## GPU runs";
 
-fn main() -> Result<(), String> {
-    let cli = Cli::parse();
+/// Where `heading` starts a line of `text`.
+fn find_heading(text: &str, heading: &str) -> Option<usize> {
+    if text.starts_with(heading) {
+        return Some(0);
+    }
+    text.find(&format!("\n{heading}")).map(|start| start + 1)
+}
+
+/// `docs/performance.md` in its three parts, each regenerated on its own:
+/// the generated modules (up to the small programs), the small programs
+/// (up to the GPU runs) and the hand-made rest (from the GPU runs on, run
+/// on another machine: tests/targets/gpu), kept as it is.
+struct Document {
+    modules: String,
+    small: String,
+    hand_made: String,
+}
+
+impl Document {
+    fn split(text: &str) -> Document {
+        let (generated, hand_made) = match find_heading(text, GPU_HEADING) {
+            Some(start) => text.split_at(start),
+            None => (text, ""),
+        };
+        let (modules, small) = match find_heading(generated, small::HEADING) {
+            Some(start) => generated.split_at(start),
+            None => (generated, ""),
+        };
+        Document {
+            modules: modules.to_string(),
+            small: small.to_string(),
+            hand_made: hand_made.to_string(),
+        }
+    }
+
+    fn join(&self) -> String {
+        let mut text = [&self.modules, &self.small, &self.hand_made]
+            .iter()
+            .map(|part| part.trim_end())
+            .filter(|part| !part.is_empty())
+            .collect::<Vec<_>>()
+            .join("\n\n");
+        text.push('\n');
+        text
+    }
+}
+
+fn main() -> ExitCode {
+    match run(&Cli::parse()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            // Display, not Debug: a failing tool's stderr keeps its lines.
+            eprintln!("gas-bench: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(cli: &Cli) -> Result<(), String> {
     if let Some(size) = cli.print_module {
         print!("{}", generate::module(size));
         return Ok(());
@@ -200,22 +300,54 @@ fn main() -> Result<(), String> {
             .map_err(|error| error.to_string())?
             .with_file_name("gas-opt"),
     };
+    std::fs::create_dir_all(&cli.out).map_err(|error| error.to_string())?;
+    let path = cli.out.join("performance.md");
+    let mut document = Document::split(&std::fs::read_to_string(&path).unwrap_or_default());
+    // The small programs first: they are quicker and stop a run whose
+    // gas-opt fails before the long part.
+    if !cli.no_small {
+        document.small = small::section(small::Config {
+            gas_opt: &gas_opt,
+            llvm_bin: &cli.llvm_bin,
+            corpus: &cli.small_corpus,
+            rounds: cli.small_rounds,
+        })?;
+        print!("{}", document.small);
+    }
+    let mut threading_same = true;
+    if !cli.small_only {
+        let (modules, same) = generated_modules(cli, &gas_opt)?;
+        print!("{modules}");
+        document.modules = modules;
+        threading_same = same;
+    }
+    std::fs::write(&path, document.join()).map_err(|error| error.to_string())?;
+    if !threading_same {
+        return Err("O2 output differs with MLIR multithreading off".into());
+    }
+    Ok(())
+}
+
+/// The generated modules: every tool at every size, O2's steps, the plot
+/// (written to `performance.svg`); the report's first part and whether O2's
+/// output is the same with MLIR's multithreading on and off.
+fn generated_modules(cli: &Cli, gas_opt: &Path) -> Result<(String, bool), String> {
     let tools = [
         Tool {
             label: "gas-opt O2",
-            program: gas_opt.clone(),
+            program: gas_opt.to_path_buf(),
             arguments: vec!["--pipeline", "O2"],
             llvm_ir: false,
         },
         Tool {
             label: "gas-opt O2 --verify-each 1",
-            program: gas_opt.clone(),
+            program: gas_opt.to_path_buf(),
             arguments: vec!["--pipeline", "O2", "--verify-each", "1"],
             llvm_ir: false,
         },
         Tool {
             label: "gas-opt O0",
-            program: gas_opt.clone(),
+            program: gas_opt.to_path_buf(),
             arguments: vec!["--pipeline", "O0"],
             llvm_ir: false,
         },
@@ -244,14 +376,14 @@ fn main() -> Result<(), String> {
         let llvm_file = directory.path().join(format!("module-{size}.ll"));
         std::fs::write(&llvm_file, llvm_ir_form(&cli.llvm_bin, &file)?)
             .map_err(|error| error.to_string())?;
-        steps.push((operations, o2_steps(&gas_opt, &file)?));
+        steps.push((operations, o2_steps(gas_opt, &file)?));
         let mut times = vec![Vec::new(); tools.len()];
         let mut peaks = vec![0i64; tools.len()];
         // Interleaved: each run measures every tool once, in turn.
         for run in 0..cli.runs {
             for (index, tool) in tools.iter().enumerate() {
                 let input = if tool.llvm_ir { &llvm_file } else { &file };
-                let sample = measure(tool, input)?;
+                let sample = measure(tool, Some(input))?;
                 eprintln!(
                     "size {operations:>8} run {run}: {:<24} {:>8.3} s {:>8} KiB",
                     tool.label, sample.seconds, sample.max_rss_kib
@@ -289,22 +421,11 @@ fn main() -> Result<(), String> {
         "module-{}.mlir",
         cli.sizes.first().copied().unwrap_or(0)
     ));
-    let threaded = o2_output(&gas_opt, &smallest, &[])?;
-    let single = o2_output(&gas_opt, &smallest, &["--mlir-disable-threading"])?;
+    let threaded = o2_output(gas_opt, &smallest, &[])?;
+    let single = o2_output(gas_opt, &smallest, &["--mlir-disable-threading"])?;
     let threading_same = threaded == single;
 
-    let mut report = report(&cli, &tools, &rows, &steps, threading_same);
-    std::fs::create_dir_all(&cli.out).map_err(|error| error.to_string())?;
-    let path = cli.out.join("performance.md");
-    // The GPU section comes from another machine (tests/targets/gpu): keep it.
-    if let Some(gpu) = std::fs::read_to_string(&path)
-        .ok()
-        .and_then(|old| old.find(GPU_HEADING).map(|start| old[start..].to_string()))
-    {
-        report.push('\n');
-        report.push_str(&gpu);
-    }
-    std::fs::write(&path, &report).map_err(|error| error.to_string())?;
+    let report = report(cli, &tools, &rows, &steps, threading_same);
     let series: Vec<(&str, Vec<(f64, f64)>)> = tools
         .iter()
         .enumerate()
@@ -318,11 +439,7 @@ fn main() -> Result<(), String> {
         .collect();
     std::fs::write(cli.out.join("performance.svg"), plot::svg(&series))
         .map_err(|error| error.to_string())?;
-    print!("{report}");
-    if !threading_same {
-        return Err("O2 output differs with MLIR multithreading off".into());
-    }
-    Ok(())
+    Ok((report, threading_same))
 }
 
 /// O2's step breakdown: one column per size.
