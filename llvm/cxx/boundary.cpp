@@ -718,31 +718,42 @@ private:
 };
 
 // gas's clones carry no subprogram (LLVM allows one function per
-// subprogram), so their instructions would be exported without the
-// locations that pair them with their originals. For the export, each
-// function without one gets a subprogram of its own; `saved` keeps the
-// locations to put back. The line tables made this way are removed with
-// those the import made.
+// subprogram), so their instructions would be exported without locations:
+// no line tables for a debugger or profiler, and nothing to pair them with
+// their originals. For the export, each function without one gets a
+// subprogram of its own, modelled on its original's (the name before the
+// clone marker) or any function's; `saved` keeps the locations to put back.
 void scopeUnscopedFunctions(
     mlir::Operation *module,
     SmallVectorImpl<std::pair<mlir::Operation *, mlir::Location>> &saved) {
   using ScopedLocation = mlir::FusedLocWith<mlir::LLVM::DISubprogramAttr>;
-  mlir::LLVM::DISubprogramAttr model;
+  StringMap<mlir::LLVM::DISubprogramAttr> subprograms;
+  mlir::LLVM::DISubprogramAttr any;
   module->walk([&](mlir::LLVM::LLVMFuncOp function) {
-    if (auto scoped = dyn_cast<ScopedLocation>(function.getLoc()))
-      model = scoped.getMetadata();
+    if (auto scoped = dyn_cast<ScopedLocation>(function.getLoc())) {
+      any = scoped.getMetadata();
+      subprograms[function.getSymName()] = any;
+    }
   });
-  if (!model)
+  if (!any)
     return;
   mlir::MLIRContext *context = module->getContext();
   module->walk([&](mlir::LLVM::LLVMFuncOp function) {
     if (function.isExternal() || isa<ScopedLocation>(function.getLoc()))
       return;
+    StringRef name = function.getSymName();
+    mlir::LLVM::DISubprogramAttr model =
+        subprograms.lookup(name.substr(0, name.find(CloneMarker)));
+    // Without the original (gas erased it), its line is not known here.
+    unsigned line = model ? model.getLine() : 0;
+    unsigned scopeLine = model ? model.getScopeLine() : 0;
+    if (!model)
+      model = any;
     auto subprogram = mlir::LLVM::DISubprogramAttr::get(
         context, mlir::DistinctAttr::create(mlir::UnitAttr::get(context)),
         model.getCompileUnit(), model.getScope(), function.getSymNameAttr(),
-        mlir::StringAttr(), model.getFile(), 0, 0, model.getSubprogramFlags(),
-        model.getType(), {}, {});
+        function.getSymNameAttr(), model.getFile(), line, scopeLine,
+        model.getSubprogramFlags(), model.getType(), {}, {});
     saved.push_back({function.getOperation(), function.getLoc()});
     function->setLoc(
         mlir::FusedLoc::get(context, {function.getLoc()}, subprogram));
@@ -863,7 +874,7 @@ bool gasLlvmExport(void *rawModule, GasLlvmSource *source, bool bitcode,
       if (type->hasName() && !type->getName().ends_with(".gas.source"))
         type->setName((type->getName() + ".gas.source").str());
   SmallVector<std::pair<mlir::Operation *, mlir::Location>> unscoped;
-  if (source && source->located)
+  if (source && (source->located || hasDebugInfo(*source->module)))
     scopeUnscopedFunctions(module, unscoped);
   std::unique_ptr<Module> translated =
       mlir::translateModuleToLLVMIR(module, *context, "LLVMDialectModule",

@@ -336,3 +336,41 @@ fn the_rust_api_reads_and_writes_llvm_ir() {
     let text = String::from_utf8(outcome.output).expect("text");
     assert!(text.contains("externally_initialized"), "{text}");
 }
+
+/// With debug information, gas's clones get line tables of their own (a
+/// subprogram each: LLVM allows one function per subprogram), so debuggers
+/// and profilers still see the OpenCL lines of the code they run.
+#[test]
+fn clones_keep_line_tables() {
+    let (text, _) = llvm_out(&fixture("line_tables.ll"), &["--pipeline", "O2"]);
+    for clone in ["f.gas.l", "f.gas.g"] {
+        let header = define(&text, clone);
+        assert!(header.contains("!dbg !"), "{header}");
+        assert!(
+            text.contains(&format!(
+                "distinct !DISubprogram(name: \"{clone}\", linkageName: \"{clone}\""
+            )),
+            "{text}"
+        );
+        let body = text
+            .split(header)
+            .nth(1)
+            .and_then(|rest| rest.split("\n}\n").next())
+            .unwrap_or_default();
+        assert!(
+            body.lines()
+                // (clang gives allocas no location)
+                .filter(|line| {
+                    (line.contains(" = ") || line.contains("ret ")) && !line.contains("alloca")
+                })
+                .all(|line| line.contains("!dbg !")),
+            "{body}"
+        );
+    }
+    // The kernel keeps its own subprogram and argument metadata.
+    let kernel = define(&text, "k");
+    assert!(
+        kernel.contains("!dbg !") && kernel.contains("!kernel_arg_type"),
+        "{kernel}"
+    );
+}
