@@ -455,13 +455,9 @@ private:
       global.setComdat(comdatFor(original.getComdat()));
     if (!global.getCodeModel() && original.getCodeModel())
       global.setCodeModel(*original.getCodeModel());
-    if (original.hasAttributes()) {
-      AttrBuilder merged(context, global.getAttributes());
-      for (Attribute attribute : original.getAttributes())
-        if (!global.getAttributes().hasAttribute(attribute.getKindAsString()))
-          merged.addAttribute(attribute);
-      global.setAttributes(AttributeSet::get(context, merged));
-    }
+    if (original.hasAttributes())
+      global.setAttributes(mergeAttributes(context, global.getAttributes(),
+                                           original.getAttributes(), nullptr));
     copyAttachments(original, global, map, [](StringRef) { return false; });
     if (original.hasInitializer() && global.hasInitializer())
       if (Constant *initializer = restoreGepFlags(
@@ -635,27 +631,26 @@ private:
     SmallVector<Module::ModuleFlagEntry> sourceFlags, outputFlags;
     source.getModuleFlagsMetadata(sourceFlags);
     output.getModuleFlagsMetadata(outputFlags);
+    auto flagNode = [&](const Module::ModuleFlagEntry &flag, Metadata *value) {
+      return MDNode::get(
+          context,
+          {ConstantAsMetadata::get(
+               ConstantInt::get(Type::getInt32Ty(context), flag.Behavior)),
+           flag.Key, value});
+    };
     SmallVector<MDNode *> flags;
     StringSet<> keys;
     for (const auto &flag : sourceFlags) {
       keys.insert(flag.Key->getString());
-      flags.push_back(MDNode::get(
-          context,
-          {ConstantAsMetadata::get(ConstantInt::get(Type::getInt32Ty(context),
-                                                    flag.Behavior)),
-           flag.Key,
-           MapMetadata(flag.Val, map, RF_NullMapMissingGlobalValues)}));
+      flags.push_back(flagNode(
+          flag, MapMetadata(flag.Val, map, RF_NullMapMissingGlobalValues)));
     }
     for (const auto &flag : outputFlags) {
       StringRef key = flag.Key->getString();
       if (keys.contains(key) ||
           (key == "Debug Info Version" && !sourceHasDebugInfo))
         continue;
-      flags.push_back(MDNode::get(
-          context,
-          {ConstantAsMetadata::get(ConstantInt::get(Type::getInt32Ty(context),
-                                                    flag.Behavior)),
-           flag.Key, flag.Val}));
+      flags.push_back(flagNode(flag, flag.Val));
     }
     // What the output has: MLIR's own named metadata (debug compile units,
     // anything the source lacks) is kept.
@@ -720,11 +715,12 @@ private:
 // gas's clones carry no subprogram (LLVM allows one function per
 // subprogram), so their instructions would be exported without locations:
 // no line tables for a debugger or profiler, and nothing to pair them with
-// their originals. For the export, each function without one gets a
-// subprogram of its own, modelled on its original's (the name before the
-// clone marker) or any function's; `saved` keeps the locations to put back.
+// their originals. For the export, each function the source does not have
+// (a function of the source without one stays so) gets a subprogram of its
+// own, modelled on its original's (the name before the clone marker) or any
+// function's; `saved` keeps the locations to put back.
 void scopeUnscopedFunctions(
-    mlir::Operation *module,
+    mlir::Operation *module, const Module &source,
     SmallVectorImpl<std::pair<mlir::Operation *, mlir::Location>> &saved) {
   using ScopedLocation = mlir::FusedLocWith<mlir::LLVM::DISubprogramAttr>;
   StringMap<mlir::LLVM::DISubprogramAttr> subprograms;
@@ -739,9 +735,10 @@ void scopeUnscopedFunctions(
     return;
   mlir::MLIRContext *context = module->getContext();
   module->walk([&](mlir::LLVM::LLVMFuncOp function) {
-    if (function.isExternal() || isa<ScopedLocation>(function.getLoc()))
-      return;
     StringRef name = function.getSymName();
+    if (function.isExternal() || isa<ScopedLocation>(function.getLoc()) ||
+        source.getFunction(name))
+      return;
     mlir::LLVM::DISubprogramAttr model =
         subprograms.lookup(name.substr(0, name.find(CloneMarker)));
     // Without the original (gas erased it), its line is not known here.
@@ -875,7 +872,7 @@ bool gasLlvmExport(void *rawModule, GasLlvmSource *source, bool bitcode,
         type->setName((type->getName() + ".gas.source").str());
   SmallVector<std::pair<mlir::Operation *, mlir::Location>> unscoped;
   if (source && (source->located || hasDebugInfo(*source->module)))
-    scopeUnscopedFunctions(module, unscoped);
+    scopeUnscopedFunctions(module, *source->module, unscoped);
   std::unique_ptr<Module> translated =
       mlir::translateModuleToLLVMIR(module, *context, "LLVMDialectModule",
                                     /*disableVerification=*/true);

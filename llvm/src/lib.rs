@@ -229,10 +229,10 @@ impl LlvmSource {
         unsafe { sys::gasLlvmSourceHasDebugInfo(self.raw) }
     }
 
-    /// Imports a copy of the module into `context` (which must have MLIR's
-    /// LLVM dialect and its translations registered). Returns the module and
-    /// the importer's warnings about what cannot be restored; MLIR's errors
-    /// go to the context's diagnostic handlers.
+    /// Imports a copy of the module into `context` (registering the LLVM IR
+    /// translations and loading the dialects the importer makes). Returns
+    /// the module and the importer's warnings about what cannot be
+    /// restored; MLIR's errors go to the context's diagnostic handlers.
     pub fn import<'c>(&self, context: &'c Context) -> Result<(Module<'c>, Vec<String>), LlvmError> {
         let mut sink = Sink::default();
         // SAFETY: the source and context are alive; the callback writes only

@@ -251,13 +251,12 @@ fn process_source(
     let is_llvm = options.input == InputFormat::LlvmIr || gas_llvm::is_bitcode(&source);
     // LLVM IR is one module (no `// -----` chunks); the module as read stays
     // beside the MLIR one until the export restores from it.
-    let (llvm_source, source) = if is_llvm {
-        let parsed = outcome
+    let llvm_source = if is_llvm {
+        match outcome
             .timings
-            .time("parse", || LlvmSource::parse(&source, file));
-        drop(source);
-        match parsed {
-            Ok(parsed) => (Some(parsed), None),
+            .time("parse", || LlvmSource::parse(&source, file))
+        {
+            Ok(parsed) => Some(parsed),
             Err(error) => {
                 let (line, column) = match &error {
                     LlvmError::Parse { line, column, .. } => (*line as usize, *column as usize),
@@ -276,15 +275,18 @@ fn process_source(
             }
         }
     } else {
-        (None, Some(source))
+        None
     };
-    let chunks = match (&llvm_source, source) {
-        (Some(llvm), _) => vec![ChunkInput::Llvm(llvm)],
-        (None, Some(source)) => split(source, options.split_input_file)
+    let chunks = match &llvm_source {
+        // The module as read holds everything from here on.
+        Some(llvm) => {
+            drop(source);
+            vec![ChunkInput::Llvm(llvm)]
+        }
+        None => split(source, options.split_input_file)
             .into_iter()
             .map(|chunk| ChunkInput::Mlir(chunk.text))
             .collect(),
-        (None, None) => Vec::new(),
     };
     let mut printed = Vec::new();
     for chunk in chunks {

@@ -367,6 +367,21 @@ fn clones_keep_line_tables() {
             "{body}"
         );
     }
+    // A function the input has without debug information gains none.
+    let directory = tempfile::tempdir().expect("a temp dir");
+    let mixed = directory.path().join("mixed.ll");
+    let source = std::fs::read_to_string(fixture("line_tables.ll")).expect("the fixture reads");
+    std::fs::write(
+        &mixed,
+        format!("{source}define i32 @plain(i32 %x) {{\n  ret i32 %x\n}}\n"),
+    )
+    .expect("written");
+    let (verified, _) = llvm_out(&mixed.display().to_string(), &["--pipeline", "verify"]);
+    assert_eq!(
+        define(&verified, "plain"),
+        "define i32 @plain(i32 %x) {",
+        "{verified}"
+    );
     // The kernel keeps its own subprogram and argument metadata.
     let kernel = define(&text, "k");
     assert!(
