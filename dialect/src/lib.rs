@@ -71,6 +71,7 @@ pub use error::DialectError;
 pub use melior;
 pub use spaces::{
     AddressSpace, AddressSpaceMap, FlatSpaceTests, GenericPointers, SpaceSet, SpaceTest,
+    VolatileVariants,
 };
 
 use melior::dialect::DialectRegistry;

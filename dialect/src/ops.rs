@@ -7,7 +7,7 @@ use crate::spaces::{AddressSpace, AddressSpaceMap, SpaceSet};
 use crate::DialectError;
 use melior::ir::attribute::AttributeLike;
 use melior::ir::attribute::{
-    ArrayAttribute, DenseI32ArrayAttribute, DictionaryAttribute, StringAttribute,
+    ArrayAttribute, DenseI32ArrayAttribute, DictionaryAttribute, IntegerAttribute, StringAttribute,
 };
 use melior::ir::operation::{OperationBuilder, OperationLike};
 use melior::ir::{
@@ -503,6 +503,22 @@ impl<'c, 'a> Dispatch<'c, 'a> {
                     .map_err(|_| malformed("`access_attrs` element out of range"))
             })
             .collect()
+    }
+
+    /// Whether the access is volatile: `volatile_` on loads, stores and
+    /// atomics, `isVolatile = true` on memory intrinsics.
+    pub fn is_volatile(&self) -> bool {
+        self.access_attributes().is_ok_and(|attributes| {
+            attributes
+                .iter()
+                .any(|(name, value)| match name.as_string_ref().as_str() {
+                    Ok("volatile_") => true,
+                    Ok("isVolatile") => {
+                        IntegerAttribute::try_from(*value).is_ok_and(|flag| flag.value() != 0)
+                    }
+                    _ => false,
+                })
+        })
     }
 
     /// The raw `spaces` entries: one list of space numbers per generic address.

@@ -131,6 +131,47 @@ pub struct AddressSpaceMap {
     /// hook calls SPIR's `get_local_id`/`get_local_size`/`barrier`. Where
     /// not, `raise` leaves the copies to the target's library.
     pub lowers_async_copies: bool,
+    /// Where a volatile access may leave the generic space (LLVM's
+    /// `hasVolatileVariant`): elsewhere it stays a flat access.
+    pub volatile_variants: VolatileVariants,
+}
+
+/// The named spaces in which a target has a volatile form of each kind of
+/// access. A volatile access resolved to a space outside its set keeps the
+/// generic (flat) form, as LLVM's InferAddressSpaces keeps it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct VolatileVariants {
+    /// `load` and `store`.
+    pub loads_and_stores: SpaceSet,
+    /// `atomicrmw` and `cmpxchg`.
+    pub atomics: SpaceSet,
+    /// `memcpy`, `memmove`, `memset` (LLVM never narrows a volatile one).
+    pub memory_intrinsics: SpaceSet,
+}
+
+impl VolatileVariants {
+    /// Every volatile access has a form in every space.
+    pub const EVERYWHERE: Self = Self {
+        loads_and_stores: SpaceSet::ALL,
+        atomics: SpaceSet::ALL,
+        memory_intrinsics: SpaceSet::ALL,
+    };
+    /// No volatile access may leave the flat space.
+    pub const NOWHERE: Self = Self {
+        loads_and_stores: SpaceSet::EMPTY,
+        atomics: SpaceSet::EMPTY,
+        memory_intrinsics: SpaceSet::EMPTY,
+    };
+
+    /// Whether a volatile `access` (an LLVM op name) has a form in `space`.
+    pub fn allow(&self, access: &str, space: AddressSpace) -> bool {
+        let spaces = match access {
+            "llvm.load" | "llvm.store" => self.loads_and_stores,
+            "llvm.atomicrmw" | "llvm.cmpxchg" => self.atomics,
+            _ => self.memory_intrinsics,
+        };
+        spaces.contains(space)
+    }
 }
 
 impl AddressSpaceMap {
@@ -147,6 +188,9 @@ impl AddressSpaceMap {
         generic_pointers: GenericPointers::Tagged,
         alloca_space: AddressSpace::Private,
         lowers_async_copies: true,
+        // gas's own switch is what resolves a generic access here: each of
+        // its cases is the volatile access in a named space.
+        volatile_variants: VolatileVariants::EVERYWHERE,
     };
 
     /// NVPTX: generic 0, global 1, shared 3, constant 4, local 5; flat
@@ -166,6 +210,14 @@ impl AddressSpaceMap {
         }),
         alloca_space: AddressSpace::Generic,
         lowers_async_copies: false,
+        // PTX has `ld.volatile`/`st.volatile` for .global and .shared (and
+        // generic addresses that map to them; LLVM's NVPTX
+        // `hasVolatileVariant`), no volatile atomics or local accesses.
+        volatile_variants: VolatileVariants {
+            loads_and_stores: SpaceSet::ALL.without(AddressSpace::Private),
+            atomics: SpaceSet::EMPTY,
+            memory_intrinsics: SpaceSet::EMPTY,
+        },
     };
 
     /// AMDGPU: flat 0, global 1, local 3, constant 4, private 5; flat generic
@@ -185,6 +237,9 @@ impl AddressSpaceMap {
         }),
         alloca_space: AddressSpace::Private,
         lowers_async_copies: false,
+        // LLVM's AMDGPU backend answers no to `hasVolatileVariant`: a
+        // volatile flat access stays flat.
+        volatile_variants: VolatileVariants::NOWHERE,
     };
 
     /// Every target gas describes.
@@ -254,7 +309,7 @@ impl SpaceSet {
     /// Private, local and global: nothing is known.
     pub const ALL: Self = Self(0b111);
 
-    fn bit(space: AddressSpace) -> u8 {
+    const fn bit(space: AddressSpace) -> u8 {
         match space {
             AddressSpace::Private => 0b001,
             AddressSpace::Local => 0b010,
@@ -279,7 +334,7 @@ impl SpaceSet {
     }
 
     /// The set without `space`.
-    pub fn without(self, space: AddressSpace) -> Self {
+    pub const fn without(self, space: AddressSpace) -> Self {
         Self(self.0 & !Self::bit(space))
     }
 

@@ -707,6 +707,18 @@ struct DispatchLowering<'e, 'r, 'c, 'a> {
 }
 
 impl<'r, 'c> DispatchLowering<'_, 'r, 'c, '_> {
+    /// Whether a flat target keeps this access flat though it is resolved
+    /// to `space`: a volatile access the target has no volatile form of in
+    /// that space (LLVM's `hasVolatileVariant`).
+    fn keeps_flat(&self, space: AddressSpace) -> bool {
+        !self.map.is_tagged()
+            && self.dispatch.is_volatile()
+            && !self
+                .dispatch
+                .access()
+                .is_ok_and(|access| self.map.volatile_variants.allow(access, space))
+    }
+
     /// The access with `operands`, its generic addresses in `pending` still
     /// to resolve (operand index, candidate spaces), in order.
     fn resolve(
@@ -727,6 +739,9 @@ impl<'r, 'c> DispatchLowering<'_, 'r, 'c, '_> {
             .ok_or(NotApplied("address operand out of range"))?;
         let mut spaces_iter = spaces.iter();
         if let (Some(space), None) = (spaces_iter.next(), spaces_iter.next()) {
+            if self.keeps_flat(space) {
+                return self.resolve(operands, rest);
+            }
             operands[*index] = untagged(self.emitter, &self.map, address, None, space, self.flags)?;
             return self.resolve(operands, rest);
         }
