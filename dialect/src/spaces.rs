@@ -134,6 +134,22 @@ pub struct AddressSpaceMap {
     /// Where a volatile access may leave the generic space (LLVM's
     /// `hasVolatileVariant`): elsewhere it stays a flat access.
     pub volatile_variants: VolatileVariants,
+    /// Where a generic pointer parameter of a kernel (not `byval` or
+    /// `byref`) may point: what the host can hand a kernel (LLVM's
+    /// `getAssumedAddrSpace` on NVPTX and AMDGPU says global memory).
+    pub kernel_pointer_parameters: SpaceSet,
+    /// Where a generic pointer loaded from constant memory may point: only
+    /// the host fills constant memory, and the host knows only global
+    /// addresses (LLVM's AMDGPU `getAssumedAddrSpace`).
+    pub loaded_from_constant: SpaceSet,
+    /// The named spaces whose pointers become generic ones by keeping their
+    /// bits (LLVM's `isNoopAddrSpaceCast`): `inttoptr(ptrtoint p)` of such a
+    /// pointer is a cast to generic.
+    pub bit_preserving_casts: SpaceSet,
+    /// The spaces whose generic addresses stay in the space whatever bits a
+    /// `ptrmask` clears (AMDGPU: global addresses lie below the apertures).
+    /// A mask that keeps bits 32..63 keeps every space.
+    pub masking_keeps: SpaceSet,
 }
 
 /// The named spaces in which a target has a volatile form of each kind of
@@ -191,6 +207,14 @@ impl AddressSpaceMap {
         // gas's own switch is what resolves a generic access here: each of
         // its cases is the volatile access in a named space.
         volatile_variants: VolatileVariants::EVERYWHERE,
+        // OpenCL C has no generic kernel parameters; SYCL's may point anywhere.
+        kernel_pointer_parameters: SpaceSet::ALL,
+        loaded_from_constant: SpaceSet::ALL,
+        // A global pointer carries no tag (tag 000 or canonical 111).
+        bit_preserving_casts: SpaceSet::single(AddressSpace::Global),
+        // Global pointers may have the canonical tag 111: clearing bits
+        // could make it private's or local's.
+        masking_keeps: SpaceSet::EMPTY,
     };
 
     /// NVPTX: generic 0, global 1, shared 3, constant 4, local 5; flat
@@ -218,6 +242,13 @@ impl AddressSpaceMap {
             atomics: SpaceSet::EMPTY,
             memory_intrinsics: SpaceSet::EMPTY,
         },
+        // LLVM assumes it for CUDA; an OpenCL kernel has no generic
+        // parameters, and no host can name shared or local memory.
+        kernel_pointer_parameters: SpaceSet::single(AddressSpace::Global),
+        loaded_from_constant: SpaceSet::ALL,
+        // NVPTX's `cvta` may change the bits: no cast is a no-op.
+        bit_preserving_casts: SpaceSet::EMPTY,
+        masking_keeps: SpaceSet::EMPTY,
     };
 
     /// AMDGPU: flat 0, global 1, local 3, constant 4, private 5; flat generic
@@ -240,6 +271,13 @@ impl AddressSpaceMap {
         // LLVM's AMDGPU backend answers no to `hasVolatileVariant`: a
         // volatile flat access stays flat.
         volatile_variants: VolatileVariants::NOWHERE,
+        kernel_pointer_parameters: SpaceSet::single(AddressSpace::Global),
+        loaded_from_constant: SpaceSet::single(AddressSpace::Global),
+        // Flat and global addresses are the same 64 bits.
+        bit_preserving_casts: SpaceSet::single(AddressSpace::Global),
+        // The shared and private apertures sit above every global address:
+        // clearing bits of a global address never reaches them.
+        masking_keeps: SpaceSet::single(AddressSpace::Global),
     };
 
     /// Every target gas describes.
@@ -319,7 +357,7 @@ impl SpaceSet {
     }
 
     /// The set holding only `space` (empty for spaces a generic pointer cannot reach).
-    pub fn single(space: AddressSpace) -> Self {
+    pub const fn single(space: AddressSpace) -> Self {
         Self(Self::bit(space))
     }
 

@@ -15,6 +15,7 @@
 //! first rewrite and each op is rewritten once, by its own decision.
 
 pub mod analysis;
+pub mod assumptions;
 pub mod block_literals;
 pub mod reachability;
 pub mod specialize;
@@ -329,7 +330,13 @@ fn narrowed_spaces(
         .iter()
         .zip(&current)
         .map(|(index, set)| {
-            let known = op.operand(*index).map(|address| facts.of(address));
+            let known = op.operand(*index).map(|address| {
+                let known = facts.of(address);
+                match assumptions::assumed_spaces(address, &op, map) {
+                    Some(assumed) => intersection(known, assumed),
+                    None => known,
+                }
+            });
             let mut known = known.unwrap_or(SpaceSet::ALL);
             if private_is_global && known.contains(AddressSpace::Private) {
                 known = known.with(AddressSpace::Global);

@@ -389,10 +389,27 @@ impl<'c, 'a> ModuleIndex<'c, 'a> {
     }
 }
 
-#[derive(Default)]
 struct Node {
     base: SpaceSet,
     sources: Vec<Key>,
+    /// The value keeps the spaces of its sources only while they stay
+    /// within this set; beyond it, nothing is known (a `ptrmask` whose mask
+    /// may clear the bits that tell other spaces apart).
+    within: SpaceSet,
+    /// The value points only into these spaces, whatever its sources say
+    /// (an assume about the pointer it is computed from).
+    only: SpaceSet,
+}
+
+impl Default for Node {
+    fn default() -> Self {
+        Self {
+            base: SpaceSet::EMPTY,
+            sources: Vec::new(),
+            within: SpaceSet::ALL,
+            only: SpaceSet::ALL,
+        }
+    }
 }
 
 /// The spaces each generic value may point to.
@@ -480,6 +497,7 @@ impl GraphBuilder {
             // stack (private); a kernel's is where the target puts kernel
             // arguments (NVPTX's parameter space: no space gas knows).
             let by_value = crate::ir::parameters_with(&["llvm.byval"], function.op);
+            let by_reference = crate::ir::parameters_with(&["llvm.byref"], function.op);
             let copy_space = if function.is_kernel {
                 SpaceSet::ALL
             } else {
@@ -495,6 +513,28 @@ impl GraphBuilder {
                 }
                 if by_value.contains(&position) {
                     self.node(argument).base = copy_space;
+                    continue;
+                }
+                // What the host hands a kernel, as the target assumes it,
+                // and what direct calls of the kernel pass.
+                let kernel_parameters = self.map.kernel_pointer_parameters;
+                if function.is_kernel
+                    && kernel_parameters != SpaceSet::ALL
+                    && !by_reference.contains(&position)
+                {
+                    let sources: Vec<Key> = call_sites
+                        .get(symbol)
+                        .into_iter()
+                        .flatten()
+                        .map(|call| call.operand(position).map(key).unwrap_or(0))
+                        .collect();
+                    let node = self.node(argument);
+                    if sources.contains(&0) {
+                        node.base = SpaceSet::ALL;
+                    } else {
+                        node.base = kernel_parameters;
+                        node.sources = sources;
+                    }
                     continue;
                 }
                 if !is_closed {
@@ -670,7 +710,13 @@ impl GraphBuilder {
                 }
             }
             "llvm.getelementptr" => match operand(0) {
-                Some(base) if self.is_generic(base) => self.node(result).sources = vec![key(base)],
+                Some(base) if self.is_generic(base) => {
+                    let assumed = super::assumptions::assumed_spaces(base, op, &self.map);
+                    let node = self.node(result);
+                    node.sources = vec![key(base)];
+                    // The base is where an assume that has run says.
+                    node.only = assumed.unwrap_or(SpaceSet::ALL);
+                }
                 _ => self.unknown(result),
             },
             "llvm.select" => match (operand(1), operand(2)) {
@@ -679,13 +725,34 @@ impl GraphBuilder {
             },
             "llvm.inttoptr" => {
                 match operand(0).and_then(|integer| pointer_behind_integer(integer, &self.map)) {
-                    Some(pointer) => self.node(result).sources = vec![pointer],
+                    Some(Behind::Generic(pointer)) => self.node(result).sources = vec![pointer],
+                    Some(Behind::Named(space)) => self.node(result).base = SpaceSet::single(space),
                     None => self.unknown(result),
                 }
             }
-            "llvm.mlir.zero" => {
+            // Null points nowhere; undef and poison may be taken to point
+            // wherever the other values of a select or phi do.
+            "llvm.mlir.zero" | "llvm.mlir.undef" | "llvm.mlir.poison" => {
                 self.node(result);
             }
+            // The same object as its operand (LangRef: ptrmask keeps the
+            // provenance); the space test of the address agrees only while
+            // the mask keeps the bits that name the space (the tag, an
+            // aperture's high half), or where the target's addresses of the
+            // space stay in it whatever bits are cleared.
+            "llvm.intr.ptrmask" => match (operand(0), operand(1)) {
+                (Some(pointer), Some(mask)) if self.is_generic(pointer) => {
+                    let within = if keeps_high_half(mask) {
+                        SpaceSet::ALL
+                    } else {
+                        self.map.masking_keeps
+                    };
+                    let node = self.node(result);
+                    node.sources = vec![key(pointer)];
+                    node.within = within;
+                }
+                _ => self.unknown(result),
+            },
             // A generic alloca (NVPTX numbers allocas generic) is private memory.
             "llvm.alloca" => self.node(result).base = SpaceSet::single(AddressSpace::Private),
             "llvm.call" | "func.call" => {
@@ -713,7 +780,12 @@ impl GraphBuilder {
                     || symbol_attribute(op, "access").as_deref() == Some("llvm.load") =>
             {
                 let address = operand(0);
-                if let Some(fields) =
+                let from_constant = address.is_some_and(|address| {
+                    value_space(address, &self.map) == Some(AddressSpace::Constant)
+                });
+                if from_constant && self.map.loaded_from_constant != SpaceSet::ALL {
+                    self.node(result).base = self.map.loaded_from_constant;
+                } else if let Some(fields) =
                     address.and_then(|address| self.literals.fields_read_at(address))
                 {
                     self.node(result).sources = fields;
@@ -762,12 +834,22 @@ fn addressed_symbol(address: Value) -> Option<String> {
     }
 }
 
-/// The generic pointer (its key) an integer was made from by `ptrtoint` (to 64 bits)
-/// and constant offsets: `(T *)((uintptr_t)p + 4)` points where `p` does,
-/// since the tag in the top bits survives an offset that stays inside the
-/// object (one that did not would leave it). Any other integer, one mixed
-/// with a non-constant in particular, is unknown.
-fn pointer_behind_integer(integer: Value, map: &AddressSpaceMap) -> Option<Key> {
+/// The pointer an integer was made from.
+enum Behind {
+    /// A generic pointer (its key).
+    Generic(Key),
+    /// A pointer of a named space whose bits are its generic form.
+    Named(AddressSpace),
+}
+
+/// The pointer an integer was made from by `ptrtoint` (to 64 bits) and
+/// constant offsets: `(T *)((uintptr_t)p + 4)` points where `p` does, since
+/// the tag in the top bits survives an offset that stays inside the object
+/// (one that did not would leave it). A named pointer counts where the
+/// target's cast to generic keeps the bits (`inttoptr(ptrtoint p)` is then
+/// that cast). Any other integer, one mixed with a non-constant in
+/// particular, is unknown.
+fn pointer_behind_integer(integer: Value, map: &AddressSpaceMap) -> Option<Behind> {
     let mut current = integer;
     loop {
         let op = crate::ir::defining_op(current)?;
@@ -775,9 +857,14 @@ fn pointer_behind_integer(integer: Value, map: &AddressSpaceMap) -> Option<Key> 
         match name_of(&op).as_str() {
             "llvm.ptrtoint" => {
                 let pointer = operand(0)?;
-                let full_width = current.r#type().to_string() == "i64";
-                return (full_width && value_space(pointer, map) == Some(AddressSpace::Generic))
-                    .then(|| key(pointer));
+                if current.r#type().to_string() != "i64" {
+                    return None;
+                }
+                return match value_space(pointer, map)? {
+                    AddressSpace::Generic => Some(Behind::Generic(key(pointer))),
+                    space if map.bit_preserving_casts.contains(space) => Some(Behind::Named(space)),
+                    _ => None,
+                };
             }
             "llvm.add" => {
                 let (left, right) = (operand(0)?, operand(1)?);
@@ -793,6 +880,17 @@ fn pointer_behind_integer(integer: Value, map: &AddressSpaceMap) -> Option<Key> 
             _ => return None,
         }
     }
+}
+
+/// Whether `mask` is a 64-bit constant whose bits 32..63 are all ones.
+fn keeps_high_half(mask: Value) -> bool {
+    crate::ir::defining_op(mask)
+        .filter(|op| name_of(op) == "llvm.mlir.constant")
+        .and_then(|op| op.attribute("value").ok())
+        .and_then(|value| melior::ir::attribute::IntegerAttribute::try_from(value).ok())
+        .is_some_and(|value| {
+            mask.r#type().to_string() == "i64" && (value.value() as u64) >> 32 == 0xFFFF_FFFF
+        })
 }
 
 /// Whether `value` is an `llvm.mlir.constant`.
@@ -916,10 +1014,17 @@ fn solve(nodes: KeyMap<Node>) -> KeyMap<SpaceSet> {
     while let Some(current) = worklist.pop() {
         queued.remove(&current);
         let node = &nodes[&current];
-        let set = node.sources.iter().fold(node.base, |set, source| {
+        let mut set = node.sources.iter().fold(node.base, |set, source| {
             // A source that is not a node is a value the graph does not know.
             set.union(sets.get(source).copied().unwrap_or(SpaceSet::ALL))
         });
+        if set.iter().any(|space| !node.within.contains(space)) {
+            set = SpaceSet::ALL;
+        }
+        set = set
+            .iter()
+            .filter(|space| node.only.contains(*space))
+            .collect();
         if set != sets[&current] {
             sets.insert(current, set);
             for dependent in dependents.get(&current).into_iter().flatten() {

@@ -1,0 +1,168 @@
+//! What `llvm.assume` says about where a pointer points.
+//!
+//! On a flat target the program may test a flat address with the target's
+//! space tests (`llvm.amdgcn.is.shared`, `llvm.nvvm.isspacep.global`, ...,
+//! the same tests `lower` emits for `to_*`) and assume the answer. After
+//! `assume(is.shared(p))`, `p` points to local memory wherever the assume
+//! has run: in its own block after it, and anywhere in the function when it
+//! is in the entry block (which runs before every other block). Elsewhere
+//! nothing is assumed: a use before the assume, or in a block it does not
+//! dominate, keeps what the analysis knows. A condition is read as far as it
+//! is exactly a statement about spaces: tests, their negation
+//! (`xor c, true`), `and`, `or`.
+
+use crate::ir::{defining_op, name_of, operand};
+use gas_dialect::ops::string_value;
+use gas_dialect::{AddressSpace, AddressSpaceMap, GenericPointers, SpaceSet, SpaceTest};
+use melior::ir::attribute::IntegerAttribute;
+use melior::ir::block::BlockLike;
+use melior::ir::operation::OperationLike;
+use melior::ir::{OperationRef, Value, ValueLike};
+
+/// The spaces `pointer` may point to at `user`, as assumes that have run
+/// there say; `None` where none says anything.
+pub fn assumed_spaces(
+    pointer: Value,
+    user: &OperationRef,
+    map: &AddressSpaceMap,
+) -> Option<SpaceSet> {
+    let GenericPointers::Flat(_) = map.generic_pointers else {
+        return None;
+    };
+    let mut assumed: Option<SpaceSet> = None;
+    for (test, _) in crate::adapter::uses_of(pointer) {
+        let Some(condition) = crate::ir::result(&test, 0) else {
+            continue;
+        };
+        for assume in assumes_of(condition.into()) {
+            if !has_run_before(&assume, user) {
+                continue;
+            }
+            let Some(condition) = operand(&assume, 0) else {
+                continue;
+            };
+            if let Some(spaces) = exact_spaces(condition, pointer, map) {
+                assumed = Some(intersection(assumed.unwrap_or(SpaceSet::ALL), spaces));
+            }
+        }
+    }
+    assumed
+}
+
+/// The `llvm.intr.assume` ops whose condition is `condition` or is computed
+/// from it by `and`, `or`, `xor` (which of them say something about the
+/// pointer, [`exact_spaces`] decides).
+fn assumes_of<'c, 'a>(condition: Value<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
+    let mut found = Vec::new();
+    let mut pending = vec![condition];
+    let mut seen = 0;
+    while let Some(value) = pending.pop() {
+        seen += 1;
+        if seen > 64 {
+            break;
+        }
+        for (user, _) in crate::adapter::uses_of(value) {
+            match name_of(&user).as_str() {
+                "llvm.intr.assume" => found.push(user),
+                "llvm.and" | "llvm.or" | "llvm.xor" => {
+                    if let Some(result) = crate::ir::result(&user, 0) {
+                        pending.push(result.into());
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    found
+}
+
+/// Whether `assume` has run whenever `user` runs: it comes earlier in the
+/// same block, or it is in the entry block of the function `user` is in.
+fn has_run_before(assume: &OperationRef, user: &OperationRef) -> bool {
+    let (Some(assume_block), Some(user_block)) = (assume.block(), user.block()) else {
+        return false;
+    };
+    if assume_block == user_block {
+        let mut next = assume.next_in_block();
+        while let Some(op) = next {
+            if op == *user {
+                return true;
+            }
+            next = op.next_in_block();
+        }
+        return false;
+    }
+    let function = crate::ir::enclosing_function(assume);
+    let is_entry = assume_block
+        .parent_region()
+        .and_then(|region| melior::ir::RegionLike::first_block(&region))
+        .is_some_and(|entry| entry == assume_block)
+        && assume_block.parent_operation() == function;
+    is_entry && function.is_some() && crate::ir::enclosing_function(user) == function
+}
+
+/// The spaces `S` such that `condition` holds exactly when `pointer` points
+/// into one of `S`, if the condition is built from the target's space tests
+/// of `pointer`.
+fn exact_spaces(condition: Value, pointer: Value, map: &AddressSpaceMap) -> Option<SpaceSet> {
+    let GenericPointers::Flat(tests) = map.generic_pointers else {
+        return None;
+    };
+    let op = defining_op(condition)?;
+    let both = |op: &OperationRef| {
+        Some((
+            exact_spaces(operand(op, 0)?, pointer, map)?,
+            exact_spaces(operand(op, 1)?, pointer, map)?,
+        ))
+    };
+    match name_of(&op).as_str() {
+        "llvm.call_intrinsic" => {
+            if operand(&op, 0)? != pointer {
+                return None;
+            }
+            let intrinsic = string_value(op.attribute("intrin").ok()?)?;
+            [
+                (tests.global, AddressSpace::Global),
+                (tests.local, AddressSpace::Local),
+                (tests.private, AddressSpace::Private),
+            ]
+            .into_iter()
+            .find(|(test, _)| matches!(test, SpaceTest::Intrinsic(name) if *name == intrinsic))
+            .map(|(_, space)| SpaceSet::single(space))
+        }
+        "llvm.and" => both(&op).map(|(a, b)| intersection(a, b)),
+        "llvm.or" => both(&op).map(|(a, b)| a.union(b)),
+        "llvm.xor" => {
+            let (left, right) = (operand(&op, 0)?, operand(&op, 1)?);
+            let negated = if is_true(right) {
+                left
+            } else if is_true(left) {
+                right
+            } else {
+                return None;
+            };
+            let spaces = exact_spaces(negated, pointer, map)?;
+            Some(
+                SpaceSet::ALL
+                    .iter()
+                    .filter(|space| !spaces.contains(*space))
+                    .collect(),
+            )
+        }
+        _ => None,
+    }
+}
+
+/// Whether `value` is the `i1` constant true.
+fn is_true(value: Value) -> bool {
+    value.r#type().to_string() == "i1"
+        && defining_op(value)
+            .filter(|op| name_of(op) == "llvm.mlir.constant")
+            .and_then(|op| op.attribute("value").ok())
+            .and_then(|value| IntegerAttribute::try_from(value).ok())
+            .is_some_and(|value| value.value() != 0)
+}
+
+fn intersection(a: SpaceSet, b: SpaceSet) -> SpaceSet {
+    a.iter().filter(|space| b.contains(*space)).collect()
+}
