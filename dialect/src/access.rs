@@ -81,6 +81,27 @@ pub const ACCESS_KINDS: &[AccessKind] = &[
         address_operands: &[0],
         has_result: false,
     },
+    // Masked vector accesses: the address, the mask, the pass-through
+    // (always there in LLVM IR).
+    AccessKind {
+        name: "llvm.intr.masked.load",
+        operand_count: 3,
+        address_operands: &[0],
+        has_result: true,
+    },
+    AccessKind {
+        name: "llvm.intr.masked.store",
+        operand_count: 3,
+        address_operands: &[1],
+        has_result: false,
+    },
+    // A hint, but one the target issues per space.
+    AccessKind {
+        name: "llvm.intr.prefetch",
+        operand_count: 1,
+        address_operands: &[0],
+        has_result: false,
+    },
 ];
 
 /// The most operands any access kind has: the number of operand slots of `gas.dispatch`.

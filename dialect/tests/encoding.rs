@@ -12,7 +12,7 @@ use melior::Context;
 
 /// Every access kind, with the attributes each can carry.
 const ACCESSES: &str = r#"
-llvm.func @accesses(%g: !llvm.ptr<4>, %h: !llvm.ptr<4>, %l: !llvm.ptr<3>, %v: i32, %n: i64, %b: i8) {
+llvm.func @accesses(%g: !llvm.ptr<4>, %h: !llvm.ptr<4>, %l: !llvm.ptr<3>, %v: i32, %n: i64, %b: i8, %m: vector<4xi1>, %w: vector<4xi32>) {
   %0 = llvm.load volatile %g {alignment = 8 : i64, nontemporal} : !llvm.ptr<4> -> i32
   %1 = llvm.load %g atomic syncscope("workgroup") acquire {alignment = 4 : i64} : !llvm.ptr<4> -> i32
   llvm.store %v, %g {alignment = 4 : i64} : i32, !llvm.ptr<4>
@@ -27,6 +27,9 @@ llvm.func @accesses(%g: !llvm.ptr<4>, %h: !llvm.ptr<4>, %l: !llvm.ptr<3>, %v: i3
   "llvm.intr.memset"(%g, %b, %n) <{isVolatile = false}> : (!llvm.ptr<4>, i8, i64) -> ()
   "llvm.intr.memcpy.inline"(%g, %h) <{isVolatile = false, len = 16 : i64}> : (!llvm.ptr<4>, !llvm.ptr<4>) -> ()
   "llvm.intr.memset.inline"(%g, %b) <{isVolatile = false, len = 16 : i64}> : (!llvm.ptr<4>, i8) -> ()
+  %6 = llvm.intr.masked.load %g, %m, %w {alignment = 4 : i32, nontemporal} : (!llvm.ptr<4>, vector<4xi1>, vector<4xi32>) -> vector<4xi32>
+  llvm.intr.masked.store %6, %g, %m {alignment = 4 : i32} : vector<4xi32>, vector<4xi1> into !llvm.ptr<4>
+  "llvm.intr.prefetch"(%g) <{cache = 1 : i32, hint = 3 : i32, rw = 1 : i32}> : (!llvm.ptr<4>) -> ()
   llvm.return
 }
 "#;
@@ -62,7 +65,7 @@ fn every_access_kind_round_trips_through_dispatch() {
     let module = Module::parse(&context, ACCESSES).expect("the accesses parse");
     assert!(module.as_operation().verify());
     let originals = accesses(&module);
-    assert_eq!(originals.len(), 14);
+    assert_eq!(originals.len(), 17);
     let block = module
         .body()
         .first_operation()

@@ -746,7 +746,17 @@ impl<'r, 'c> DispatchLowering<'_, 'r, 'c, '_> {
             return self.resolve(operands, rest);
         }
         if !self.map.is_tagged() {
-            // Several spaces on a flat target: the hardware's flat access.
+            // An address made from a pointer of a space a generic pointer
+            // is not expected in (constant, AMDGPU's region, NVPTX's cluster
+            // shared memory): that space's access. Otherwise several
+            // spaces: the hardware's flat access.
+            if let Some(named) = other_named_space(address, &self.map) {
+                if !self.dispatch.is_volatile() {
+                    let named_type =
+                        melior::dialect::llvm::r#type::pointer(self.emitter.context, named);
+                    operands[*index] = untagged_from(self.emitter, address, named_type)?;
+                }
+            }
             return self.resolve(operands, rest);
         }
         let bits = pointer_bits(self.emitter, address)?;
@@ -778,6 +788,67 @@ impl<'r, 'c> DispatchLowering<'_, 'r, 'c, '_> {
         self.emitter.rewriter.set_insertion_point_after(switch);
         Ok(switch.results().map(Into::into).collect())
     }
+}
+
+/// The number of the named space `address` points into when that is a
+/// space outside private, local and global: the address is (GEPs and
+/// selects of) a cast from a pointer of that space.
+fn other_named_space(address: Value, map: &AddressSpaceMap) -> Option<u32> {
+    let mut pending = vec![address];
+    let mut found: Option<u32> = None;
+    let mut steps = 0;
+    while let Some(value) = pending.pop() {
+        steps += 1;
+        if steps > 32 {
+            return None;
+        }
+        let op = crate::ir::defining_op(value)?;
+        match crate::ir::name_of(&op).as_str() {
+            "llvm.addrspacecast" => {
+                let source = crate::ir::operand(&op, 0)?;
+                let number = gas_dialect::ops::pointer_address_space(source.r#type())?;
+                let space = map.space(number);
+                if space
+                    .is_some_and(|space| space.is_resolvable() || space == AddressSpace::Generic)
+                {
+                    return None;
+                }
+                if found.is_some_and(|other| other != number) {
+                    return None;
+                }
+                found = Some(number);
+            }
+            "llvm.getelementptr" => {
+                let base = crate::ir::operand(&op, 0)?;
+                if base.r#type() != value.r#type() {
+                    return None;
+                }
+                pending.push(base);
+            }
+            "llvm.select" => {
+                pending.push(crate::ir::operand(&op, 1)?);
+                pending.push(crate::ir::operand(&op, 2)?);
+            }
+            _ => return None,
+        }
+    }
+    found
+}
+
+/// `generic` cast to `named`, or the named pointer it was cast from.
+fn untagged_from<'c, 'r>(
+    emitter: &Emitter<'r, 'c, '_>,
+    generic: Value<'c, 'r>,
+    named: Type<'c>,
+) -> Result<Value<'c, 'r>, EmitError> {
+    if let Some(source) = crate::ir::defining_op(generic)
+        .filter(|op| op_is(op, "llvm.addrspacecast"))
+        .and_then(|op| crate::ir::operand(&op, 0))
+        .filter(|source| source.r#type() == named)
+    {
+        return Ok(source);
+    }
+    emitter.addrspacecast(generic, named)
 }
 
 /// The default space and the cased spaces of a switch over `spaces`: global

@@ -441,6 +441,11 @@ fn move_tag_after_gep<'c, 'a>(
     let named = tag.operand(0).map_err(|_| NotApplied("no operand"))?;
     let result = op.result(0).map_err(|_| NotApplied("no result"))?;
     let generic_type = result.r#type();
+    // A GEP with vector indices makes a vector of pointers: no gas op
+    // carries one.
+    if generic_type != base.r#type() {
+        return Err(NotApplied("the GEP makes a vector of pointers"));
+    }
     rewriter.set_insertion_point_after(op);
     let named_gep = rewriter.clone_op(op);
     set_operand(named_gep, 0, named);

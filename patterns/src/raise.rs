@@ -145,6 +145,9 @@ fn raise_access<'c, 'a>(
         .map_err(|_| NotApplied("name"))?
         .to_string();
     let kind = access_kind(&name).ok_or(NotApplied("not an access"))?;
+    if op.operand_count() != kind.operand_count {
+        return Err(NotApplied("not the access's usual operands"));
+    }
     let generic_addresses = generic_address_operands(&op, kind, &env.map).len();
     if generic_addresses == 0 {
         return Err(NotApplied("no generic address"));

@@ -79,7 +79,7 @@ while IFS= read -r file; do
     flat=0
     [ "$target" = spir ] && flat=4
     # shellcheck disable=SC2086
-    opt_command=$(sed "s#%s#$file#g; s#^opt #$llvm_bin/opt #; s#[[:space:]]-o[[:space:]]*[^[:space:]]*# #g" <<<"$command")
+    opt_command=$(sed "s#%s#$file#g; s#^opt #$llvm_bin/opt #; s#[[:space:]]-o[[:space:]]*[^[:space:]]*# #g; s#-disable-output##g" <<<"$command")
     if ! eval "$opt_command -S -o $tmp/llvm.ll" 2>"$tmp/opt.err"; then
         skipped=$((skipped + 1)); rows+=("$name skip opt-rejects"); continue
     fi
