@@ -74,3 +74,25 @@ llvm.func @negative_assume_of_another_pointer(%p: !llvm.ptr, %q: !llvm.ptr) -> f
   %v = llvm.load %p {alignment = 4 : i64} : !llvm.ptr -> f32
   llvm.return %v : f32
 }
+
+// -----
+
+llvm.func @assume_before_the_branch_holds_for_the_block_argument(%p: !llvm.ptr) -> f32 {
+  %s = llvm.call_intrinsic "llvm.amdgcn.is.shared"(%p) : (!llvm.ptr) -> i1
+  llvm.intr.assume %s : i1
+  llvm.br ^next(%p : !llvm.ptr)
+^next(%q: !llvm.ptr):
+  %v = llvm.load %q {alignment = 4 : i64} : !llvm.ptr -> f32
+  llvm.return %v : f32
+}
+
+// -----
+
+llvm.func @assume_holds_through_an_integer_round_trip(%p: !llvm.ptr) -> i32 {
+  %s = llvm.call_intrinsic "llvm.amdgcn.is.private"(%p) : (!llvm.ptr) -> i1
+  llvm.intr.assume %s : i1
+  %i = llvm.ptrtoint %p : !llvm.ptr to i64
+  %q = llvm.inttoptr %i : i64 to !llvm.ptr
+  %v = llvm.load %q {alignment = 4 : i64} : !llvm.ptr -> i32
+  llvm.return %v : i32
+}

@@ -50,6 +50,8 @@ pub enum ClosedWorld {
 pub(crate) struct Edge<'c, 'a> {
     operands: Vec<Value<'c, 'a>>,
     aligned: bool,
+    /// The branch itself.
+    terminator: OperationRef<'c, 'a>,
 }
 
 impl<'c, 'a> Edge<'c, 'a> {
@@ -59,10 +61,12 @@ impl<'c, 'a> Edge<'c, 'a> {
             Some(operands) if operands.len() == block.argument_count() => Self {
                 operands,
                 aligned: true,
+                terminator: *terminator,
             },
             _ => Self {
                 operands: terminator.operands().collect(),
                 aligned: false,
+                terminator: *terminator,
             },
         }
     }
@@ -594,13 +598,28 @@ impl GraphBuilder {
                             // from the parent op, which is not modelled.
                             None => self.unknown(argument),
                             Some(edges) => {
-                                let sources: Vec<Key> = edges
-                                    .iter()
-                                    .flat_map(|edge| edge.passed_to(at))
-                                    .filter(|value| self.is_generic(*value))
-                                    .map(key)
-                                    .collect();
-                                self.node(argument).sources = sources;
+                                let mut sources = Vec::new();
+                                let mut base = SpaceSet::EMPTY;
+                                for edge in edges {
+                                    for value in edge.passed_to(at) {
+                                        if !self.is_generic(value) {
+                                            continue;
+                                        }
+                                        // An assume that has run before the
+                                        // branch says where the value points.
+                                        match super::assumptions::assumed_spaces(
+                                            value,
+                                            &edge.terminator,
+                                            &self.map,
+                                        ) {
+                                            Some(assumed) => base = base.union(assumed),
+                                            None => sources.push(key(value)),
+                                        }
+                                    }
+                                }
+                                let node = self.node(argument);
+                                node.sources = sources;
+                                node.base = base;
                             }
                         }
                     }
@@ -725,7 +744,12 @@ impl GraphBuilder {
             },
             "llvm.inttoptr" => {
                 match operand(0).and_then(|integer| pointer_behind_integer(integer, &self.map)) {
-                    Some(Behind::Generic(pointer)) => self.node(result).sources = vec![pointer],
+                    Some(Behind::Generic(pointer)) => {
+                        let assumed = super::assumptions::assumed_spaces(pointer, op, &self.map);
+                        let node = self.node(result);
+                        node.sources = vec![key(pointer)];
+                        node.only = assumed.unwrap_or(SpaceSet::ALL);
+                    }
                     Some(Behind::Named(space)) => self.node(result).base = SpaceSet::single(space),
                     None => self.unknown(result),
                 }
@@ -835,9 +859,9 @@ fn addressed_symbol(address: Value) -> Option<String> {
 }
 
 /// The pointer an integer was made from.
-enum Behind {
-    /// A generic pointer (its key).
-    Generic(Key),
+enum Behind<'c, 'a> {
+    /// A generic pointer.
+    Generic(Value<'c, 'a>),
     /// A pointer of a named space whose bits are its generic form.
     Named(AddressSpace),
 }
@@ -849,7 +873,10 @@ enum Behind {
 /// target's cast to generic keeps the bits (`inttoptr(ptrtoint p)` is then
 /// that cast). Any other integer, one mixed with a non-constant in
 /// particular, is unknown.
-fn pointer_behind_integer(integer: Value, map: &AddressSpaceMap) -> Option<Behind> {
+fn pointer_behind_integer<'c: 'a, 'a>(
+    integer: Value<'c, 'a>,
+    map: &AddressSpaceMap,
+) -> Option<Behind<'c, 'a>> {
     let mut current = integer;
     loop {
         let op = crate::ir::defining_op(current)?;
@@ -861,7 +888,7 @@ fn pointer_behind_integer(integer: Value, map: &AddressSpaceMap) -> Option<Behin
                     return None;
                 }
                 return match value_space(pointer, map)? {
-                    AddressSpace::Generic => Some(Behind::Generic(key(pointer))),
+                    AddressSpace::Generic => Some(Behind::Generic(pointer)),
                     space if map.bit_preserving_casts.contains(space) => Some(Behind::Named(space)),
                     _ => None,
                 };
