@@ -223,6 +223,26 @@ violations=""
     else
         echo "**Targets missed:**$violations"
     fi
+    # LLVM's own InferAddressSpaces test inputs are not in this repository:
+    # with LLVM_SUITE_DIR (a directory holding them) the section is measured
+    # again, otherwise the last measured one is kept.
+    suite_heading="## LLVM's own InferAddressSpaces tests"
+    echo
+    if [ -n "${LLVM_SUITE_DIR:-}" ]; then
+        echo "$suite_heading"
+        echo
+        echo "\`tests/llvm-suite/run.sh DIR --markdown\` on the 89 inputs of LLVM's"
+        echo "\`llvm/test/Transforms/InferAddressSpaces/\` (gathered outside the"
+        echo "repository): flat accesses left by \`opt\` (each file's first RUN line)"
+        echo "and by \`gas-opt --pipeline O2 --closed-world never\` with the RUN line's"
+        echo "target, counted by \`tests/llvm-suite/flat_accesses.awk\` (on SPIR-V gas"
+        echo "adds the run-time switches it made). Files \`opt\` 22 rejects are newer"
+        echo "than LLVM 22 (syntax, intrinsic signatures, triples)."
+        echo
+        tests/llvm-suite/run.sh "$LLVM_SUITE_DIR" --markdown 2>/dev/null
+    elif [ -f docs/resolution.md ] && grep -q "^$suite_heading" docs/resolution.md; then
+        sed -n "/^$suite_heading/,\$p" docs/resolution.md
+    fi
 } >"$out"
 case "$mode" in
 --stdout) cat "$out" ;;

@@ -745,18 +745,20 @@ impl<'r, 'c> DispatchLowering<'_, 'r, 'c, '_> {
             operands[*index] = untagged(self.emitter, &self.map, address, None, space, self.flags)?;
             return self.resolve(operands, rest);
         }
-        if !self.map.is_tagged() {
-            // An address made from a pointer of a space a generic pointer
-            // is not expected in (constant, AMDGPU's region, NVPTX's cluster
-            // shared memory): that space's access. Otherwise several
-            // spaces: the hardware's flat access.
-            if let Some(named) = other_named_space(address, &self.map) {
-                if !self.dispatch.is_volatile() {
-                    let named_type =
-                        melior::dialect::llvm::r#type::pointer(self.emitter.context, named);
-                    operands[*index] = untagged_from(self.emitter, address, named_type)?;
-                }
+        // An address made from a pointer of a space a generic pointer is
+        // not expected in (constant, AMDGPU's region, NVPTX's cluster shared
+        // memory): that space's access, on the pointer it was cast from (a
+        // volatile one only where gas's own switch would make it anyway).
+        if let Some(named) = other_named_space(address, &self.map) {
+            if self.map.is_tagged() || !self.dispatch.is_volatile() {
+                let named_type =
+                    melior::dialect::llvm::r#type::pointer(self.emitter.context, named);
+                operands[*index] = untagged_from(self.emitter, address, named_type)?;
+                return self.resolve(operands, rest);
             }
+        }
+        if !self.map.is_tagged() {
+            // Several spaces on a flat target: the hardware's flat access.
             return self.resolve(operands, rest);
         }
         let bits = pointer_bits(self.emitter, address)?;
