@@ -381,6 +381,16 @@ impl SpaceSet {
         Self(self.0 | other.0)
     }
 
+    /// The spaces in both sets.
+    pub fn intersection(self, other: Self) -> Self {
+        Self(self.0 & other.0)
+    }
+
+    /// The resolvable spaces not in the set.
+    pub fn complement(self) -> Self {
+        Self(!self.0 & Self::ALL.0)
+    }
+
     /// Number of spaces in the set.
     pub fn len(self) -> usize {
         self.0.count_ones() as usize

@@ -16,8 +16,7 @@ use crate::adapter::{apply_by_walk, Applied, Environment, NotApplied, Pattern, R
 use crate::emit::Emitter;
 use gas_dialect::ops::{AsyncCopy2d, AsyncCopy3d};
 use gas_dialect::{names, AddressSpaceMap};
-use melior::ir::attribute::IntegerAttribute;
-use melior::ir::operation::{OperationLike, OperationResult};
+use melior::ir::operation::OperationLike;
 use melior::ir::{Module, OperationRef, Value};
 use melior::{Context, RewriterBase};
 
@@ -44,21 +43,6 @@ pub fn run(context: &Context, module: &mut Module, map: &AddressSpaceMap) {
     apply_by_walk(context, module, *map, SET, &patterns);
 }
 
-/// The integer a value is a constant of, if it is one.
-fn constant_of(value: Value) -> Option<i64> {
-    let op = OperationResult::try_from(value).ok()?.owner();
-    let name = op.name();
-    if !matches!(
-        name.as_string_ref().as_str(),
-        Ok("llvm.mlir.constant" | "arith.constant")
-    ) {
-        return None;
-    }
-    IntegerAttribute::try_from(op.attribute("value").ok()?)
-        .ok()
-        .map(|value| value.value())
-}
-
 /// One size of the copy: its value, and the constant it is, if known.
 #[derive(Clone, Copy)]
 struct Size<'c, 'a> {
@@ -70,7 +54,7 @@ impl<'c, 'a> Size<'c, 'a> {
     fn of(value: Value<'c, 'a>) -> Self {
         Self {
             value: Some(value),
-            constant: constant_of(value),
+            constant: crate::ir::integer_constant(value),
         }
     }
 

@@ -271,3 +271,18 @@ pub fn is_function_address(value: Value) -> bool {
     }
     false
 }
+
+/// The integer `value` is a constant of (`llvm.mlir.constant`,
+/// `arith.constant`), if it is one.
+pub fn integer_constant(value: melior::ir::Value) -> Option<i64> {
+    let op = defining_op(value)?;
+    if !matches!(
+        name_of(&op).as_str(),
+        "llvm.mlir.constant" | "arith.constant"
+    ) {
+        return None;
+    }
+    melior::ir::attribute::IntegerAttribute::try_from(op.attribute("value").ok()?)
+        .ok()
+        .map(|value| value.value())
+}

@@ -471,14 +471,7 @@ fn untagged<'c, 'r>(
     let named = pointer_type(emitter.context, map, space);
     // `untag(tag p)` == `p` for `p` of the space (the tag's bits are dropped
     // again, and on a flat target `cast(cast(p : S → flat) : flat → S)` is `p`).
-    if let Some(source) = crate::ir::defining_op(generic)
-        .filter(|op| {
-            op_is(op, gas_dialect::names::TAG)
-                || (!map.is_tagged() && op_is(op, "llvm.addrspacecast"))
-        })
-        .and_then(|op| crate::ir::operand(&op, 0))
-        .filter(|source| source.r#type() == named)
-    {
+    if let Some(source) = cast_from(generic, named, !map.is_tagged()) {
         return Ok(source);
     }
     if !map.is_tagged() {
@@ -837,20 +830,33 @@ fn other_named_space(address: Value, map: &AddressSpaceMap) -> Option<u32> {
     found
 }
 
-/// `generic` cast to `named`, or the named pointer it was cast from.
+/// `generic` cast to `named`, or the named pointer it was cast from (no
+/// tag: a space outside private, local and global has none).
 fn untagged_from<'c, 'r>(
     emitter: &Emitter<'r, 'c, '_>,
     generic: Value<'c, 'r>,
     named: Type<'c>,
 ) -> Result<Value<'c, 'r>, EmitError> {
-    if let Some(source) = crate::ir::defining_op(generic)
-        .filter(|op| op_is(op, "llvm.addrspacecast"))
+    match cast_from(generic, named, true) {
+        Some(source) => Ok(source),
+        None => emitter.addrspacecast(generic, named),
+    }
+}
+
+/// The pointer of type `named` that `generic` is a cast of: by `gas.tag`,
+/// or by `llvm.addrspacecast` where that cast keeps the bits.
+fn cast_from<'c: 'a, 'a>(
+    generic: Value<'c, 'a>,
+    named: Type<'c>,
+    through_addrspacecast: bool,
+) -> Option<Value<'c, 'a>> {
+    crate::ir::defining_op(generic)
+        .filter(|op| {
+            op_is(op, gas_dialect::names::TAG)
+                || (through_addrspacecast && op_is(op, "llvm.addrspacecast"))
+        })
         .and_then(|op| crate::ir::operand(&op, 0))
         .filter(|source| source.r#type() == named)
-    {
-        return Ok(source);
-    }
-    emitter.addrspacecast(generic, named)
 }
 
 /// The default space and the cased spaces of a switch over `spaces`: global

@@ -333,7 +333,7 @@ fn narrowed_spaces(
             let known = op.operand(*index).map(|address| {
                 let known = facts.of(address);
                 match assumptions::assumed_spaces(address, &op, map) {
-                    Some(assumed) => intersection(known, assumed),
+                    Some(assumed) => known.intersection(assumed),
                     None => known,
                 }
             });
@@ -344,7 +344,7 @@ fn narrowed_spaces(
                     known = known.without(AddressSpace::Private);
                 }
             }
-            let both = intersection(*set, known);
+            let both = set.intersection(known);
             // Only null reaches the address: the access is undefined;
             // keep the candidates rather than invent an empty switch.
             if both.is_empty() {
@@ -355,10 +355,6 @@ fn narrowed_spaces(
         })
         .collect();
     (narrowed != current).then_some(narrowed)
-}
-
-fn intersection(a: SpaceSet, b: SpaceSet) -> SpaceSet {
-    a.iter().filter(|space| b.contains(*space)).collect()
 }
 
 fn to_named_decision(

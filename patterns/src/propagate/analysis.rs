@@ -519,32 +519,20 @@ impl GraphBuilder {
                     self.node(argument).base = copy_space;
                     continue;
                 }
-                // What the host hands a kernel, as the target assumes it,
-                // and what direct calls of the kernel pass.
+                // What the host hands a kernel, as the target assumes it.
                 let kernel_parameters = self.map.kernel_pointer_parameters;
-                if function.is_kernel
+                let host_passes = if function.is_kernel
                     && kernel_parameters != SpaceSet::ALL
                     && !by_reference.contains(&position)
                 {
-                    let sources: Vec<Key> = call_sites
-                        .get(symbol)
-                        .into_iter()
-                        .flatten()
-                        .map(|call| call.operand(position).map(key).unwrap_or(0))
-                        .collect();
-                    let node = self.node(argument);
-                    if sources.contains(&0) {
-                        node.base = SpaceSet::ALL;
-                    } else {
-                        node.base = kernel_parameters;
-                        node.sources = sources;
-                    }
-                    continue;
-                }
-                if !is_closed {
+                    kernel_parameters
+                } else if is_closed {
+                    SpaceSet::EMPTY
+                } else {
                     self.unknown(argument);
                     continue;
-                }
+                };
+                // And what direct calls pass.
                 let sources: Vec<Key> = call_sites
                     .get(symbol)
                     .into_iter()
@@ -555,7 +543,9 @@ impl GraphBuilder {
                     // A call site with fewer operands than parameters: malformed, be safe.
                     self.unknown(argument);
                 } else {
-                    self.node(argument).sources = sources;
+                    let node = self.node(argument);
+                    node.base = host_passes;
+                    node.sources = sources;
                 }
             }
         }
@@ -911,13 +901,9 @@ fn pointer_behind_integer<'c: 'a, 'a>(
 
 /// Whether `mask` is a 64-bit constant whose bits 32..63 are all ones.
 fn keeps_high_half(mask: Value) -> bool {
-    crate::ir::defining_op(mask)
-        .filter(|op| name_of(op) == "llvm.mlir.constant")
-        .and_then(|op| op.attribute("value").ok())
-        .and_then(|value| melior::ir::attribute::IntegerAttribute::try_from(value).ok())
-        .is_some_and(|value| {
-            mask.r#type().to_string() == "i64" && (value.value() as u64) >> 32 == 0xFFFF_FFFF
-        })
+    mask.r#type().to_string() == "i64"
+        && crate::ir::integer_constant(mask)
+            .is_some_and(|value| (value as u64) >> 32 == 0xFFFF_FFFF)
 }
 
 /// Whether `value` is an `llvm.mlir.constant`.

@@ -14,7 +14,6 @@
 use crate::ir::{defining_op, name_of, operand};
 use gas_dialect::ops::string_value;
 use gas_dialect::{AddressSpace, AddressSpaceMap, GenericPointers, SpaceSet, SpaceTest};
-use melior::ir::attribute::IntegerAttribute;
 use melior::ir::block::BlockLike;
 use melior::ir::operation::OperationLike;
 use melior::ir::{OperationRef, Value, ValueLike};
@@ -42,7 +41,7 @@ pub fn assumed_spaces(
                 continue;
             };
             if let Some(spaces) = exact_spaces(condition, pointer, map) {
-                assumed = Some(intersection(assumed.unwrap_or(SpaceSet::ALL), spaces));
+                assumed = Some(assumed.unwrap_or(SpaceSet::ALL).intersection(spaces));
             }
         }
     }
@@ -130,7 +129,7 @@ fn exact_spaces(condition: Value, pointer: Value, map: &AddressSpaceMap) -> Opti
             .find(|(test, _)| matches!(test, SpaceTest::Intrinsic(name) if *name == intrinsic))
             .map(|(_, space)| SpaceSet::single(space))
         }
-        "llvm.and" => both(&op).map(|(a, b)| intersection(a, b)),
+        "llvm.and" => both(&op).map(|(a, b)| a.intersection(b)),
         "llvm.or" => both(&op).map(|(a, b)| a.union(b)),
         "llvm.xor" => {
             let (left, right) = (operand(&op, 0)?, operand(&op, 1)?);
@@ -155,14 +154,5 @@ fn exact_spaces(condition: Value, pointer: Value, map: &AddressSpaceMap) -> Opti
 
 /// Whether `value` is the `i1` constant true.
 fn is_true(value: Value) -> bool {
-    value.r#type().to_string() == "i1"
-        && defining_op(value)
-            .filter(|op| name_of(op) == "llvm.mlir.constant")
-            .and_then(|op| op.attribute("value").ok())
-            .and_then(|value| IntegerAttribute::try_from(value).ok())
-            .is_some_and(|value| value.value() != 0)
-}
-
-fn intersection(a: SpaceSet, b: SpaceSet) -> SpaceSet {
-    a.iter().filter(|space| b.contains(*space)).collect()
+    value.r#type().to_string() == "i1" && crate::ir::integer_constant(value).is_some_and(|v| v != 0)
 }
