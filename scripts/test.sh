@@ -21,6 +21,8 @@ for pipeline in O0 O2 \
     raise,async-copy-simplify,lower raise,builtin-calls,lower builtin-calls,raise,lower \
     raise,async-copy-simplify,static-global,private-branch-elision,builtin-calls,propagate,explicit-cast-tags,lower; do
     tests/execution/run.sh --process "$PWD/target/debug/gas-opt --pipeline $pipeline --emit llvm-ir"
+    # Gathers and scatters through vectors of generic pointers, run by lli.
+    tests/execution/lanes.sh "$pipeline"
 done
 # A builtin library with named overloads only (tests/execution/README.md):
 # O2 with --builtins named must leave no generic builtin call, and every

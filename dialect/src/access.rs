@@ -7,7 +7,8 @@
 //!   included), so the access is rebuilt identical with `OperationBuilder`;
 //! - operands: the access's operands in its own order;
 //! - results: the access's result, if it has one;
-//! - `spaces`: one `array<i32>` per *generic* address operand, in operand
+//! - `spaces`: one `array<i32>` per *generic* address operand (a generic
+//!   pointer, or a vector of them for a gather or scatter), in operand
 //!   order, listing the spaces (target numbers, in private, local, global
 //!   order) that address may point to. A memcpy between two generic pointers
 //!   has two entries; one between a generic and a global pointer has one.
@@ -91,6 +92,21 @@ pub const ACCESS_KINDS: &[AccessKind] = &[
     },
     AccessKind {
         name: "llvm.intr.masked.store",
+        operand_count: 3,
+        address_operands: &[1],
+        has_result: false,
+    },
+    // Masked accesses through a vector of pointers, one address per lane:
+    // the pointers, the mask, the pass-through / the value, the pointers,
+    // the mask.
+    AccessKind {
+        name: "llvm.intr.masked.gather",
+        operand_count: 3,
+        address_operands: &[0],
+        has_result: true,
+    },
+    AccessKind {
+        name: "llvm.intr.masked.scatter",
         operand_count: 3,
         address_operands: &[1],
         has_result: false,

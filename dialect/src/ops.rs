@@ -25,6 +25,42 @@ pub fn pointer_address_space(r#type: Type) -> Option<u32> {
     }
 }
 
+/// The address space of the lanes of a fixed vector of `!llvm.ptr`s (a
+/// gather's or scatter's addresses), or `None` for other types.
+pub fn lanes_address_space(r#type: Type) -> Option<u32> {
+    let raw = r#type.to_raw();
+    // SAFETY: each call only reads the type; the element type is asked for
+    // only once the type is known to be a vector, and scalable vectors
+    // (no fixed lane count) are left out.
+    unsafe {
+        if !mlir_sys::mlirTypeIsAVector(raw) || mlir_sys::mlirVectorTypeIsScalable(raw) {
+            return None;
+        }
+        let element = mlir_sys::mlirShapedTypeGetElementType(raw);
+        mlir_sys::mlirTypeIsALLVMPointerType(element)
+            .then(|| mlir_sys::mlirLLVMPointerTypeGetAddressSpace(element))
+    }
+}
+
+/// The number of lanes of a fixed vector type, `None` for other types.
+pub fn lane_count(r#type: Type) -> Option<i64> {
+    let raw = r#type.to_raw();
+    // SAFETY: the type is only read; its shape is asked for only once it is
+    // known to be a fixed (not scalable) vector, which has one dimension.
+    unsafe {
+        (mlir_sys::mlirTypeIsAVector(raw) && !mlir_sys::mlirVectorTypeIsScalable(raw))
+            .then(|| mlir_sys::mlirShapedTypeGetDimSize(raw, 0))
+    }
+}
+
+/// The space of a pointer, or of the lanes of a vector of pointers.
+pub fn address_space(value: Value, map: &AddressSpaceMap) -> Option<AddressSpace> {
+    let r#type = value.r#type();
+    pointer_address_space(r#type)
+        .or_else(|| lanes_address_space(r#type))
+        .and_then(|number| map.space(number))
+}
+
 /// The text of a string attribute (`"f"`) or a flat symbol reference
 /// (`@f`); `None` for other attributes and for text that is not UTF-8
 /// (melior's `value()` panics on that; input can hold any bytes).
@@ -333,7 +369,7 @@ pub fn generic_address_operands(
         .filter(|index| {
             op.operand(*index)
                 .ok()
-                .and_then(|operand| value_space(operand, map))
+                .and_then(|operand| address_space(operand, map))
                 == Some(AddressSpace::Generic)
         })
         .collect()

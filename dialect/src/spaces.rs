@@ -163,6 +163,9 @@ pub struct VolatileVariants {
     pub atomics: SpaceSet,
     /// `memcpy`, `memmove`, `memset` (LLVM never narrows a volatile one).
     pub memory_intrinsics: SpaceSet,
+    /// Numbered spaces outside gas's five (NVPTX's cluster shared memory)
+    /// with a volatile `load` and `store`.
+    pub other_loads_and_stores: &'static [u32],
 }
 
 impl VolatileVariants {
@@ -171,12 +174,14 @@ impl VolatileVariants {
         loads_and_stores: SpaceSet::ALL,
         atomics: SpaceSet::ALL,
         memory_intrinsics: SpaceSet::ALL,
+        other_loads_and_stores: &[],
     };
     /// No volatile access may leave the flat space.
     pub const NOWHERE: Self = Self {
         loads_and_stores: SpaceSet::EMPTY,
         atomics: SpaceSet::EMPTY,
         memory_intrinsics: SpaceSet::EMPTY,
+        other_loads_and_stores: &[],
     };
 
     /// Whether a volatile `access` (an LLVM op name) has a form in `space`.
@@ -187,6 +192,13 @@ impl VolatileVariants {
             _ => self.memory_intrinsics,
         };
         spaces.contains(space)
+    }
+
+    /// Whether a volatile `access` has a form in the numbered space `number`
+    /// that is none of gas's five.
+    pub fn allow_other(&self, access: &str, number: u32) -> bool {
+        matches!(access, "llvm.load" | "llvm.store")
+            && self.other_loads_and_stores.contains(&number)
     }
 }
 
@@ -234,13 +246,15 @@ impl AddressSpaceMap {
         }),
         alloca_space: AddressSpace::Generic,
         lowers_async_copies: false,
-        // PTX has `ld.volatile`/`st.volatile` for .global and .shared (and
-        // generic addresses that map to them; LLVM's NVPTX
-        // `hasVolatileVariant`), no volatile atomics or local accesses.
+        // PTX has `ld.volatile`/`st.volatile` for .global, .shared and
+        // .shared::cluster (7) (LLVM's NVPTX `hasVolatileVariant`), no
+        // volatile atomics; llc 22 drops `volatile` from a .local or .const
+        // access (PTX before 9.1 has no form), so those stay flat.
         volatile_variants: VolatileVariants {
             loads_and_stores: SpaceSet::ALL.without(AddressSpace::Private),
             atomics: SpaceSet::EMPTY,
             memory_intrinsics: SpaceSet::EMPTY,
+            other_loads_and_stores: &[7],
         },
         // LLVM assumes it for CUDA; an OpenCL kernel has no generic
         // parameters, and no host can name shared or local memory.

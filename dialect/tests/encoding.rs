@@ -12,7 +12,7 @@ use melior::Context;
 
 /// Every access kind, with the attributes each can carry.
 const ACCESSES: &str = r#"
-llvm.func @accesses(%g: !llvm.ptr<4>, %h: !llvm.ptr<4>, %l: !llvm.ptr<3>, %v: i32, %n: i64, %b: i8, %m: vector<4xi1>, %w: vector<4xi32>) {
+llvm.func @accesses(%g: !llvm.ptr<4>, %h: !llvm.ptr<4>, %l: !llvm.ptr<3>, %v: i32, %n: i64, %b: i8, %m: vector<4xi1>, %w: vector<4xi32>, %lanes: vector<4x!llvm.ptr<4>>) {
   %0 = llvm.load volatile %g {alignment = 8 : i64, nontemporal} : !llvm.ptr<4> -> i32
   %1 = llvm.load %g atomic syncscope("workgroup") acquire {alignment = 4 : i64} : !llvm.ptr<4> -> i32
   llvm.store %v, %g {alignment = 4 : i64} : i32, !llvm.ptr<4>
@@ -30,6 +30,8 @@ llvm.func @accesses(%g: !llvm.ptr<4>, %h: !llvm.ptr<4>, %l: !llvm.ptr<3>, %v: i3
   %6 = llvm.intr.masked.load %g, %m, %w {alignment = 4 : i32, nontemporal} : (!llvm.ptr<4>, vector<4xi1>, vector<4xi32>) -> vector<4xi32>
   llvm.intr.masked.store %6, %g, %m {alignment = 4 : i32} : vector<4xi32>, vector<4xi1> into !llvm.ptr<4>
   "llvm.intr.prefetch"(%g) <{cache = 1 : i32, hint = 3 : i32, rw = 1 : i32}> : (!llvm.ptr<4>) -> ()
+  %7 = llvm.intr.masked.gather %lanes, %m, %w {alignment = 8 : i32} : (vector<4x!llvm.ptr<4>>, vector<4xi1>, vector<4xi32>) -> vector<4xi32>
+  llvm.intr.masked.scatter %7, %lanes, %m {alignment = 4 : i32} : vector<4xi32>, vector<4xi1> into vector<4x!llvm.ptr<4>>
   llvm.return
 }
 "#;
@@ -65,7 +67,7 @@ fn every_access_kind_round_trips_through_dispatch() {
     let module = Module::parse(&context, ACCESSES).expect("the accesses parse");
     assert!(module.as_operation().verify());
     let originals = accesses(&module);
-    assert_eq!(originals.len(), 17);
+    assert_eq!(originals.len(), 19);
     let block = module
         .body()
         .first_operation()
@@ -85,9 +87,10 @@ fn every_access_kind_round_trips_through_dispatch() {
             .address_operands
             .iter()
             .filter(|index| {
-                original
-                    .operand(**index)
-                    .is_ok_and(|operand| operand.r#type().to_string() == "!llvm.ptr<4>")
+                original.operand(**index).is_ok_and(|operand| {
+                    let r#type = operand.r#type().to_string();
+                    r#type == "!llvm.ptr<4>" || r#type == "vector<4x!llvm.ptr<4>>"
+                })
             })
             .count();
         let spaces = vec![SpaceSet::ALL; generic_addresses];

@@ -93,6 +93,58 @@ impl<'r, 'c, 'a> Emitter<'r, 'c, 'a> {
         self.single_result("llvm.mlir.constant", &[], &[("value", attribute)], r#type)
     }
 
+    /// `llvm.mlir.constant(dense<value> : type)`: `value` in every lane of
+    /// the integer vector `type`.
+    pub fn splat(&self, r#type: Type<'c>, value: i64) -> Result<Value<'c, 'r>, EmitError> {
+        let attribute =
+            melior::ir::Attribute::parse(self.context, &format!("dense<{value}> : {type}"))
+                .ok_or(EmitError::Build("llvm.mlir.constant"))?;
+        self.single_result("llvm.mlir.constant", &[], &[("value", attribute)], r#type)
+    }
+
+    /// `value` of the integer type `type`, or in every lane of it when it
+    /// is a vector.
+    pub fn constant_like(&self, r#type: Type<'c>, value: i64) -> Result<Value<'c, 'r>, EmitError> {
+        match gas_dialect::ops::lane_count(r#type) {
+            Some(_) => self.splat(r#type, value),
+            None => self.constant(r#type, value),
+        }
+    }
+
+    /// `vector<lanes x element>`, shaped like the vector `like`.
+    pub fn vector_like(&self, like: Type<'c>, element: Type<'c>) -> Result<Type<'c>, EmitError> {
+        let lanes = gas_dialect::ops::lane_count(like).ok_or(EmitError::Build("vector type"))?;
+        Type::parse(self.context, &format!("vector<{lanes}x{element}>"))
+            .ok_or(EmitError::Build("vector type"))
+    }
+
+    /// `llvm.getelementptr` like `gep` (a copy: same indices and flags) on
+    /// `base`, giving `result`.
+    pub fn getelementptr_like(
+        &self,
+        gep: &OperationRef<'c, '_>,
+        base: Value<'c, '_>,
+        result: Type<'c>,
+    ) -> Result<Value<'c, 'r>, EmitError> {
+        const NAME: &str = "llvm.getelementptr";
+        if gep.operand_count() == 0 || gep.result_count() != 1 {
+            return Err(EmitError::Build(NAME));
+        }
+        // A copy keeps the op's properties (`noWrapFlags`, the constant
+        // indices), which an op built from its attribute list would drop.
+        let copy: melior::ir::Operation = (**gep).clone();
+        let copy = self.rewriter.insert(copy);
+        let value = copy.result(0).map_err(|_| EmitError::Build(NAME))?;
+        // SAFETY: the copy is alive, operand 0 exists (checked above), and
+        // the base and result types are a GEP's: a pointer (or vector of
+        // pointers) of the result's space, as the caller rebuilds it.
+        unsafe {
+            mlir_sys::mlirOperationSetOperand(copy.to_raw(), 0, base.to_raw());
+            mlir_sys::mlirValueSetType(value.to_raw(), melior::ir::TypeLike::to_raw(&result));
+        }
+        Ok(value.into())
+    }
+
     /// `llvm.mlir.zero`: the null pointer (or zero) of `type`.
     pub fn zero(&self, r#type: Type<'c>) -> Result<Value<'c, 'r>, EmitError> {
         self.single_result("llvm.mlir.zero", &[], &[], r#type)
@@ -339,7 +391,17 @@ impl<'r, 'c, 'a> Emitter<'r, 'c, 'a> {
         let i64_type = self.integer_type(64);
         let predicate = IntegerAttribute::new(i64_type, predicate as i64).into();
         let i1 = self.integer_type(1);
-        self.single_result("llvm.icmp", &[lhs, rhs], &[("predicate", predicate)], i1)
+        // Lane by lane on vectors.
+        let result = match gas_dialect::ops::lane_count(lhs.r#type()) {
+            Some(_) => self.vector_like(lhs.r#type(), i1)?,
+            None => i1,
+        };
+        self.single_result(
+            "llvm.icmp",
+            &[lhs, rhs],
+            &[("predicate", predicate)],
+            result,
+        )
     }
 
     /// `llvm.select`.

@@ -22,6 +22,7 @@
 //! `reconcile-unrealized-casts`), run only for what is left: the structured
 //! ops of other sets and async copies, SPIR's null events.
 
+mod lanes;
 mod switch_blocks;
 
 use crate::adapter::{apply_by_walk_on, Applied, Environment, NotApplied, Pattern, Rewrite};
@@ -137,7 +138,7 @@ pub enum LowerError {
 /// The patterns of `lower`.
 pub fn populate_lower_patterns(patterns: &mut Vec<Pattern>) {
     use gas_dialect::names;
-    let lowerings: [(&'static str, &'static str, crate::adapter::PatternFn); 8] = [
+    let lowerings: [(&'static str, &'static str, crate::adapter::PatternFn); 10] = [
         ("TagToTaggedInteger", names::TAG, lower_tag),
         ("UntagToCanonicalPointer", names::UNTAG, lower_untag),
         ("ToNamedToTagCheck", names::TO_NAMED, lower_to_named),
@@ -154,6 +155,16 @@ pub fn populate_lower_patterns(patterns: &mut Vec<Pattern>) {
         ),
         ("WaitEventsToBarrier", names::WAIT_EVENTS, lower_wait_events),
         ("NullEventToZero", names::NULL_EVENT, lower_null_event),
+        (
+            "LanesCastToGenericToTaggedLanes",
+            "llvm.addrspacecast",
+            lanes::lower_lanes_to_generic,
+        ),
+        (
+            "LanesCastToNamedToCanonicalLanes",
+            "llvm.addrspacecast",
+            lanes::lower_lanes_to_named,
+        ),
     ];
     for (name, root, rewrite) in lowerings {
         patterns.push(Pattern {
@@ -165,11 +176,13 @@ pub fn populate_lower_patterns(patterns: &mut Vec<Pattern>) {
     }
 }
 
-/// The ops that take generic pointers to named ones: lowered first.
-const CONSUMERS: [&str; 3] = [
-    gas_dialect::names::DISPATCH,
-    gas_dialect::names::UNTAG,
-    gas_dialect::names::TO_NAMED,
+/// The patterns of the ops that take generic pointers to named ones:
+/// lowered first.
+const CONSUMERS: [&str; 4] = [
+    "DispatchToTagSwitch",
+    "UntagToCanonicalPointer",
+    "ToNamedToTagCheck",
+    "LanesCastToNamedToCanonicalLanes",
 ];
 
 /// Runs `lower` on `module`: the patterns in one walk (no rewrite enables
@@ -310,7 +323,7 @@ fn lower_function(
     populate_lower_patterns(&mut patterns);
     let (consumers, others): (Vec<Pattern>, Vec<Pattern>) = patterns
         .into_iter()
-        .partition(|pattern| CONSUMERS.contains(&pattern.root));
+        .partition(|pattern| CONSUMERS.contains(&pattern.name));
     apply_by_walk_on(context, function, *map, SET, &consumers);
     erase_unused_tags(context, &used_tags);
     apply_by_walk_on(context, function, *map, SET, &others);
@@ -486,11 +499,41 @@ fn untagged<'c, 'r>(
         Some(bits) => bits,
         None => pointer_bits(emitter, generic)?,
     };
-    let i64_type = emitter.integer_type(64);
-    let shift = emitter.constant(i64_type, CANONICAL_SHIFT as i64)?;
+    canonical(emitter, bits, named)
+}
+
+/// The pointer of type `named` (or vector of them) whose tagged bits are
+/// `bits`, in canonical form: bit 59 copied into the tag bits.
+fn canonical<'c, 'r>(
+    emitter: &Emitter<'r, 'c, '_>,
+    bits: Value<'c, 'r>,
+    named: Type<'c>,
+) -> Result<Value<'c, 'r>, EmitError> {
+    let shift = emitter.constant_like(bits.r#type(), CANONICAL_SHIFT as i64)?;
     let shifted = emitter.shl(bits, shift)?;
     let canonical = emitter.ashr(shifted, shift)?;
     emitter.int_to_ptr(canonical, named)
+}
+
+/// `bits` (of a pointer, or of each lane) with `tag` in bits 61..63; null
+/// (bits 0) stays null unless the pointer is known not to be.
+fn with_tag<'c, 'r>(
+    emitter: &Emitter<'r, 'c, '_>,
+    bits: Value<'c, 'r>,
+    tag: u64,
+    may_be_null: bool,
+) -> Result<Value<'c, 'r>, EmitError> {
+    let bits_type = bits.r#type();
+    let mask = emitter.constant_like(bits_type, TAG_CLEAR_MASK as i64)?;
+    let cleared = emitter.and(bits, mask)?;
+    let tag_bits = emitter.constant_like(bits_type, (tag << TAG_SHIFT) as i64)?;
+    let tagged = emitter.or(cleared, tag_bits)?;
+    if !may_be_null {
+        return Ok(tagged);
+    }
+    let zero = emitter.constant_like(bits_type, 0)?;
+    let is_null = emitter.icmp(IntPredicate::Eq, bits, zero)?;
+    emitter.select(is_null, bits, tagged)
 }
 
 /// The tag of `bits` (bits 61..63) as an `i64`.
@@ -580,20 +623,8 @@ fn lower_tag<'c, 'a>(
         let null = emitter.zero(generic_type)?;
         return replace(op, rewriter, &[null]);
     }
-    let i64_type = emitter.integer_type(64);
-    let bits = emitter.ptr_to_int(named, i64_type)?;
-    let mask = emitter.constant(i64_type, TAG_CLEAR_MASK as i64)?;
-    let cleared = emitter.and(bits, mask)?;
-    let tag_bits = emitter.constant(i64_type, (tag << TAG_SHIFT) as i64)?;
-    let tagged = emitter.or(cleared, tag_bits)?;
-    let tagged = if provably_non_null(named) {
-        tagged
-    } else {
-        // null's bits are 0: keep them instead of the tagged value.
-        let zero = emitter.constant(i64_type, 0)?;
-        let is_null = emitter.icmp(IntPredicate::Eq, bits, zero)?;
-        emitter.select(is_null, bits, tagged)?
-    };
+    let bits = emitter.ptr_to_int(named, emitter.integer_type(64))?;
+    let tagged = with_tag(&emitter, bits, tag, !provably_non_null(named))?;
     let generic = emitter.int_to_ptr(tagged, generic_type)?;
     replace(op, rewriter, &[generic])
 }
@@ -735,7 +766,11 @@ impl<'r, 'c> DispatchLowering<'_, 'r, 'c, '_> {
             if self.keeps_flat(space) {
                 return self.resolve(operands, rest);
             }
-            operands[*index] = untagged(self.emitter, &self.map, address, None, space, self.flags)?;
+            operands[*index] = if lanes::is_lanes(address) {
+                lanes::untagged_lanes(self.emitter, &self.map, address, None, space, self.flags)?
+            } else {
+                untagged(self.emitter, &self.map, address, None, space, self.flags)?
+            };
             return self.resolve(operands, rest);
         }
         // An address made from a pointer of a space a generic pointer is
@@ -743,7 +778,13 @@ impl<'r, 'c> DispatchLowering<'_, 'r, 'c, '_> {
         // memory): that space's access, on the pointer it was cast from (a
         // volatile one only where gas's own switch would make it anyway).
         if let Some(named) = other_named_space(address, &self.map) {
-            if self.map.is_tagged() || !self.dispatch.is_volatile() {
+            let volatile_allowed = self.map.is_tagged()
+                || !self.dispatch.is_volatile()
+                || self
+                    .dispatch
+                    .access()
+                    .is_ok_and(|access| self.map.volatile_variants.allow_other(access, named));
+            if volatile_allowed {
                 let named_type =
                     melior::dialect::llvm::r#type::pointer(self.emitter.context, named);
                 operands[*index] = untagged_from(self.emitter, address, named_type)?;
@@ -753,6 +794,17 @@ impl<'r, 'c> DispatchLowering<'_, 'r, 'c, '_> {
         if !self.map.is_tagged() {
             // Several spaces on a flat target: the hardware's flat access.
             return self.resolve(operands, rest);
+        }
+        if lanes::is_lanes(address) {
+            return lanes::split_by_tag(
+                self.emitter,
+                &self.map,
+                &self.dispatch,
+                self.flags,
+                &operands,
+                *index,
+                *spaces,
+            );
         }
         let bits = pointer_bits(self.emitter, address)?;
         let tag = tag_of(self.emitter, bits)?;

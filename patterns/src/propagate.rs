@@ -17,6 +17,7 @@
 pub mod analysis;
 pub mod assumptions;
 pub mod block_literals;
+pub mod lanes;
 pub mod reachability;
 pub mod specialize;
 
@@ -331,6 +332,10 @@ fn narrowed_spaces(
         .zip(&current)
         .map(|(index, set)| {
             let known = op.operand(*index).map(|address| {
+                if value_space(address, map).is_none() {
+                    // A vector of generic pointers (gather, scatter).
+                    return lanes::lanes_spaces(address, facts, map);
+                }
                 let known = facts.of(address);
                 match assumptions::assumed_spaces(address, &op, map) {
                     Some(assumed) => known.intersection(assumed),
