@@ -91,6 +91,14 @@ pub struct FlatSpaceTests {
     pub local: SpaceTest,
     /// Whether a flat address is in private memory.
     pub private: SpaceTest,
+    /// Tests of numbered spaces outside gas's five that flat addresses can
+    /// also reach (NVPTX's constant and cluster shared windows): an address
+    /// that passes one is in that space.
+    pub others: &'static [(&'static str, u32)],
+    /// Whether every flat address is private, local or global memory (the
+    /// other windows, if any, lie inside those): only then does failing a
+    /// test say the address is in one of the other two.
+    pub covers_flat: bool,
 }
 
 /// One space test on a flat address.
@@ -243,6 +251,12 @@ impl AddressSpaceMap {
             global: SpaceTest::Intrinsic("llvm.nvvm.isspacep.global"),
             local: SpaceTest::Intrinsic("llvm.nvvm.isspacep.shared"),
             private: SpaceTest::Intrinsic("llvm.nvvm.isspacep.local"),
+            others: &[
+                ("llvm.nvvm.isspacep.const", 4),
+                ("llvm.nvvm.isspacep.shared.cluster", 7),
+            ],
+            // The constant, kernel-parameter and cluster shared windows.
+            covers_flat: false,
         }),
         alloca_space: AddressSpace::Generic,
         lowers_async_copies: false,
@@ -279,6 +293,9 @@ impl AddressSpaceMap {
             global: SpaceTest::NeitherOf("llvm.amdgcn.is.shared", "llvm.amdgcn.is.private"),
             local: SpaceTest::Intrinsic("llvm.amdgcn.is.shared"),
             private: SpaceTest::Intrinsic("llvm.amdgcn.is.private"),
+            others: &[],
+            // Constant memory is global memory; no other space is flat.
+            covers_flat: true,
         }),
         alloca_space: AddressSpace::Private,
         lowers_async_copies: false,

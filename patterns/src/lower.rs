@@ -713,6 +713,7 @@ fn lower_dispatch<'c, 'a>(
     let emitter = emitter(&env, &op, rewriter);
     let lowering = DispatchLowering {
         emitter: &emitter,
+        op,
         map: env.map,
         flags: FunctionFlags::of(&op),
         dispatch,
@@ -724,6 +725,7 @@ fn lower_dispatch<'c, 'a>(
 
 struct DispatchLowering<'e, 'r, 'c, 'a> {
     emitter: &'e Emitter<'r, 'c, 'a>,
+    op: OperationRef<'c, 'a>,
     map: AddressSpaceMap,
     flags: FunctionFlags,
     dispatch: Dispatch<'c, 'a>,
@@ -777,7 +779,7 @@ impl<'r, 'c> DispatchLowering<'_, 'r, 'c, '_> {
         // not expected in (constant, AMDGPU's region, NVPTX's cluster shared
         // memory): that space's access, on the pointer it was cast from (a
         // volatile one only where gas's own switch would make it anyway).
-        if let Some(named) = other_named_space(address, &self.map) {
+        if let Some(named) = other_named_space(address, &self.op, &self.map) {
             let volatile_allowed = self.map.is_tagged()
                 || !self.dispatch.is_volatile()
                 || self
@@ -837,10 +839,11 @@ impl<'r, 'c> DispatchLowering<'_, 'r, 'c, '_> {
     }
 }
 
-/// The number of the named space `address` points into when that is a
-/// space outside private, local and global: the address is (GEPs and
-/// selects of) a cast from a pointer of that space.
-fn other_named_space(address: Value, map: &AddressSpaceMap) -> Option<u32> {
+/// The number of the named space `address` points into at `user` when that
+/// is a space outside private, local and global: the address is (GEPs and
+/// selects of) a cast from a pointer of that space, or of a pointer an
+/// assume that has run puts there (`assume(isspacep.const(p))`).
+fn other_named_space(address: Value, user: &OperationRef, map: &AddressSpaceMap) -> Option<u32> {
     let mut pending = vec![address];
     let mut found: Option<u32> = None;
     let mut steps = 0;
@@ -848,6 +851,13 @@ fn other_named_space(address: Value, map: &AddressSpaceMap) -> Option<u32> {
         steps += 1;
         if steps > 32 {
             return None;
+        }
+        if let Some(number) = crate::propagate::assumptions::assumed_other_space(value, user, map) {
+            if found.is_some_and(|other| other != number) {
+                return None;
+            }
+            found = Some(number);
+            continue;
         }
         let op = crate::ir::defining_op(value)?;
         match crate::ir::name_of(&op).as_str() {

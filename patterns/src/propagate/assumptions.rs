@@ -48,6 +48,50 @@ pub fn assumed_spaces(
     assumed
 }
 
+/// The numbered space outside gas's five (NVPTX's constant memory) that
+/// an assume that has run at `user` puts `pointer` in: `assume(test(p))`
+/// with one of the target's tests of those spaces.
+pub fn assumed_other_space(
+    pointer: Value,
+    user: &OperationRef,
+    map: &AddressSpaceMap,
+) -> Option<u32> {
+    let GenericPointers::Flat(tests) = map.generic_pointers else {
+        return None;
+    };
+    for (test, position) in crate::adapter::uses_of(pointer) {
+        if position != 0 || name_of(&test) != "llvm.call_intrinsic" {
+            continue;
+        }
+        let Some(number) = test
+            .attribute("intrin")
+            .ok()
+            .and_then(string_value)
+            .and_then(|intrinsic| {
+                tests
+                    .others
+                    .iter()
+                    .find(|(name, _)| *name == intrinsic)
+                    .map(|(_, number)| *number)
+            })
+        else {
+            continue;
+        };
+        let Some(condition) = crate::ir::result(&test, 0) else {
+            continue;
+        };
+        let asserted = crate::adapter::uses_of(condition.into())
+            .into_iter()
+            .any(|(assume, _)| {
+                name_of(&assume) == "llvm.intr.assume" && has_run_before(&assume, user)
+            });
+        if asserted {
+            return Some(number);
+        }
+    }
+    None
+}
+
 /// The `llvm.intr.assume` ops whose condition is `condition` or is computed
 /// from it by `and`, `or`, `xor` (which of them say something about the
 /// pointer, [`exact_spaces`] decides).
@@ -131,7 +175,9 @@ fn exact_spaces(condition: Value, pointer: Value, map: &AddressSpaceMap) -> Opti
         }
         "llvm.and" => both(&op).map(|(a, b)| a.intersection(b)),
         "llvm.or" => both(&op).map(|(a, b)| a.union(b)),
-        "llvm.xor" => {
+        // Failing every test but one says nothing where a flat address
+        // may be in another window (NVPTX's constant memory).
+        "llvm.xor" if tests.covers_flat => {
             let (left, right) = (operand(&op, 0)?, operand(&op, 1)?);
             let negated = if is_true(right) {
                 left
