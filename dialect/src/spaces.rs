@@ -146,6 +146,10 @@ pub struct AddressSpaceMap {
     /// `byref`) may point: what the host can hand a kernel (LLVM's
     /// `getAssumedAddrSpace` on NVPTX and AMDGPU says global memory).
     pub kernel_pointer_parameters: SpaceSet,
+    /// Where a generic pointer the host wrote into a kernel's by-value
+    /// parameter (a struct of pointers passed to a CUDA kernel) may point
+    /// (LLVM's NVPTX backend assumes global memory).
+    pub kernel_copy_pointers: SpaceSet,
     /// Where a generic pointer loaded from constant memory may point: only
     /// the host fills constant memory, and the host knows only global
     /// addresses (LLVM's AMDGPU `getAssumedAddrSpace`).
@@ -229,6 +233,7 @@ impl AddressSpaceMap {
         volatile_variants: VolatileVariants::EVERYWHERE,
         // OpenCL C has no generic kernel parameters; SYCL's may point anywhere.
         kernel_pointer_parameters: SpaceSet::ALL,
+        kernel_copy_pointers: SpaceSet::ALL,
         loaded_from_constant: SpaceSet::ALL,
         // A global pointer carries no tag (tag 000 or canonical 111).
         bit_preserving_casts: SpaceSet::single(AddressSpace::Global),
@@ -273,6 +278,8 @@ impl AddressSpaceMap {
         // LLVM assumes it for CUDA; an OpenCL kernel has no generic
         // parameters, and no host can name shared or local memory.
         kernel_pointer_parameters: SpaceSet::single(AddressSpace::Global),
+        // NVPTXLowerArgs marks pointers loaded from byval kernel parameters global.
+        kernel_copy_pointers: SpaceSet::single(AddressSpace::Global),
         loaded_from_constant: SpaceSet::ALL,
         // NVPTX's `cvta` may change the bits: no cast is a no-op.
         bit_preserving_casts: SpaceSet::EMPTY,
@@ -303,6 +310,9 @@ impl AddressSpaceMap {
         // volatile flat access stays flat.
         volatile_variants: VolatileVariants::NOWHERE,
         kernel_pointer_parameters: SpaceSet::single(AddressSpace::Global),
+        // AMDGPU kernels take structs by reference in constant memory
+        // (`loaded_from_constant` covers them); a byval copy is unusual.
+        kernel_copy_pointers: SpaceSet::ALL,
         loaded_from_constant: SpaceSet::single(AddressSpace::Global),
         // Flat and global addresses are the same 64 bits.
         bit_preserving_casts: SpaceSet::single(AddressSpace::Global),

@@ -375,7 +375,7 @@ impl<'c, 'a> Explainer<'_, 'c, 'a> {
             .index
             .functions
             .get(&callee)
-            .filter(|function| function.has_body && !function.is_replaceable);
+            .filter(|function| function.has_definitive_body());
         if defined.is_none() {
             return format!(
                 "result of @{callee}, defined outside the module{}",

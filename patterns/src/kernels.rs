@@ -160,7 +160,7 @@ impl<'c, 'a> KernelGraph<'c, 'a> {
         let has_kernels = described.values().any(|(function, _)| function.is_kernel);
         let defined: HashSet<String> = described
             .iter()
-            .filter(|(_, (function, _))| function.has_body && !function.is_replaceable)
+            .filter(|(_, (function, _))| function.has_definitive_body())
             .map(|(name, _)| name.clone())
             .collect();
         let mut functions = BTreeMap::new();

@@ -17,6 +17,7 @@
 pub mod analysis;
 pub mod assumptions;
 pub mod block_literals;
+pub mod kernel_copies;
 pub mod lanes;
 pub mod reachability;
 pub mod specialize;

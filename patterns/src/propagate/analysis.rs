@@ -150,6 +150,10 @@ pub(crate) struct Function<'c, 'a> {
     pub is_internal: bool,
     /// The linker may choose another body (weak, linkonce, ...).
     pub is_replaceable: bool,
+    /// Any body the linker may choose instead is equivalent to this one
+    /// (`linkonce_odr`, `weak_odr`, `available_externally`: C++ templates
+    /// and inline functions, CUDA's among them).
+    pub is_equivalent_everywhere: bool,
     pub has_body: bool,
     /// Takes variable arguments (or its type cannot be read).
     pub is_variadic: bool,
@@ -171,6 +175,8 @@ impl<'c, 'a> Function<'c, 'a> {
             is_replaceable: ["weak", "linkonce", "common", "available_externally"]
                 .iter()
                 .any(|kind| linkage.contains(kind)),
+            is_equivalent_everywhere: linkage.contains("_odr")
+                || linkage.contains("available_externally"),
             has_body: op
                 .region(0)
                 .ok()
@@ -179,6 +185,12 @@ impl<'c, 'a> Function<'c, 'a> {
             is_variadic: op.attribute("function_type").is_err()
                 || texts.of(&op, "function_type").contains("..."),
         }
+    }
+
+    /// Whether its body here says what every call of it does: it has one,
+    /// and the linker cannot pick a different one.
+    pub(crate) fn has_definitive_body(&self) -> bool {
+        self.has_body && (!self.is_replaceable || self.is_equivalent_everywhere)
     }
 
     /// Whether every call of it is a direct call in the module: it has a
@@ -775,7 +787,7 @@ impl GraphBuilder {
                     let function = functions.get(symbol)?;
                     // The body in this module is the one that runs unless
                     // the linker may pick another (weak, linkonce, ...).
-                    (function.has_body && !function.is_replaceable).then(|| returns.get(symbol))
+                    function.has_definitive_body().then(|| returns.get(symbol))
                 });
                 match callee_returns {
                     Some(values) => {
@@ -807,6 +819,16 @@ impl GraphBuilder {
                     address.and_then(|address| stored_into_private(address, index, &self.map))
                 {
                     self.node(result).sources = stored.into_iter().map(key).collect();
+                } else if let Some(stored) = address
+                    .filter(|_| self.map.kernel_copy_pointers != SpaceSet::ALL)
+                    .and_then(|address| {
+                        super::kernel_copies::stored_into_kernel_copy(address, index, &self.map)
+                    })
+                {
+                    let host_wrote = self.map.kernel_copy_pointers;
+                    let node = self.node(result);
+                    node.base = host_wrote;
+                    node.sources = stored.into_iter().map(key).collect();
                 } else if let Some(variable) = address
                     .and_then(addressed_symbol)
                     .and_then(|symbol| index.global_variables.get(&symbol))
@@ -993,7 +1015,7 @@ fn stored_into_private<'c, 'a>(
     let mut pending = vec![root];
     while let Some(pointer) = pending.pop() {
         for (user, position) in &index.uses_of(pointer) {
-            match (name_of(user).as_str(), position) {
+            match (access_name(user).as_str(), position) {
                 ("llvm.getelementptr", 0) => pending.push(crate::ir::result(user, 0)?.into()),
                 ("llvm.load", 0) => {}
                 ("llvm.intr.lifetime.start" | "llvm.intr.lifetime.end", _) => {}
@@ -1011,6 +1033,15 @@ fn stored_into_private<'c, 'a>(
         }
     }
     Some(stored)
+}
+
+/// The LLVM op `op` is or stands for: a `gas.dispatch`'s access (whose
+/// operands are the access's own, in order), else its own name.
+pub(crate) fn access_name(op: &OperationRef) -> String {
+    match gas_dialect::ops::Dispatch::of(*op) {
+        Some(dispatch) => dispatch.access().unwrap_or_default().to_string(),
+        None => name_of(op),
+    }
 }
 
 /// The least fixed point of `nodes`.

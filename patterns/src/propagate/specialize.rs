@@ -255,11 +255,7 @@ pub(crate) fn plan<'c, 'a>(
         let Some(function) = index.functions.get(callee) else {
             continue;
         };
-        if !function.has_body
-            || function.is_kernel
-            || function.is_replaceable
-            || function.is_variadic
-        {
+        if !function.has_definitive_body() || function.is_kernel || function.is_variadic {
             continue;
         }
         let Some(entry) = entry_block_arguments(function.op) else {
