@@ -27,3 +27,6 @@ if ! command -v cargo >/dev/null 2>&1; then
   echo "setup: cargo not found; install Rust with rustup (https://rustup.rs) first" >&2
   exit 1
 fi
+
+# CUDA's headers and ptxas for the CUDA tests (NVIDIA's wheels from PyPI).
+"$(dirname "$0")/cuda-setup.sh" >/dev/null

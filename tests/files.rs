@@ -74,6 +74,7 @@ fn options(path: &Path, source: &str) -> (Options, bool) {
             }
             "--named-atomics" => options.named_atomics = true,
             "--flat-input" => options.flat_input = true,
+            "--no-host-pointer-assumptions" => options.no_host_pointer_assumptions = true,
             "--kernel" => options
                 .kernels
                 .push(words.next().expect("--kernel needs a name").to_string()),

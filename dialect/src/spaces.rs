@@ -321,6 +321,20 @@ impl AddressSpaceMap {
         masking_keeps: SpaceSet::single(AddressSpace::Global),
     };
 
+    /// This target without what it assumes about pointers the host hands
+    /// the device (kernel pointer parameters, pointers in a kernel's
+    /// by-value parameters, pointers the host wrote into constant memory):
+    /// for code that passes a kernel other addresses than the target's
+    /// runtime would (`--no-host-pointer-assumptions`).
+    pub const fn without_host_pointer_assumptions(self) -> Self {
+        Self {
+            kernel_pointer_parameters: SpaceSet::ALL,
+            kernel_copy_pointers: SpaceSet::ALL,
+            loaded_from_constant: SpaceSet::ALL,
+            ..self
+        }
+    }
+
     /// Every target gas describes.
     pub const TARGETS: [Self; 3] = [Self::SPIR64, Self::NVPTX64, Self::AMDGPU];
 

@@ -94,6 +94,8 @@ pub struct Function {
     pub instructions: usize,
     /// Metadata attachments of the body's instructions.
     pub instruction_metadata: Vec<Attachment>,
+    /// Calls of inline assembly in the body (the only carriers of `!srcloc`).
+    pub inline_asm_calls: usize,
 }
 
 const LINKAGES: &[&str] = &[
@@ -557,6 +559,9 @@ fn read_body(lines: &[&str], start: usize, f: &mut Function) -> Result<usize, (u
             depth = 0;
             f.instructions += 1;
             let toks = tokenize(&inst).map_err(|e| (i, e))?;
+            if toks.iter().any(|tok| tok.word() == Some("asm")) {
+                f.inline_asm_calls += 1;
+            }
             for piece in split_top_commas(&toks) {
                 let Some(kind) = piece.first().and_then(Tok::word) else {
                     continue;

@@ -600,12 +600,19 @@ private:
     SmallVector<StringRef> names;
     context.getMDKindNames(names);
     SmallVector<std::pair<unsigned, MDNode *>> attachments;
+    bool hasInlineAsm = false;
     for (const Instruction &instruction : instructions(function)) {
       instruction.getAllMetadata(attachments);
       for (auto [kind, node] : attachments)
         if (kind < names.size())
           kept.insert(names[kind]);
+      if (const auto *call = dyn_cast<CallBase>(&instruction))
+        hasInlineAsm |= call->isInlineAsm();
     }
+    // `!srcloc` rides only on inline assembly: with none left (pure asm
+    // whose result was unused, removed as dead code) it is not lost.
+    if (!hasInlineAsm)
+      kept.insert("srcloc");
     StringSet<> reported;
     for (const Instruction &instruction : instructions(original)) {
       instruction.getAllMetadata(attachments);

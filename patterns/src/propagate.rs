@@ -17,8 +17,8 @@
 pub mod analysis;
 pub mod assumptions;
 pub mod block_literals;
-pub mod kernel_copies;
 pub mod lanes;
+pub mod memory_contents;
 pub mod reachability;
 pub mod specialize;
 

@@ -70,6 +70,9 @@ pub struct Options {
     pub named_atomics: bool,
     /// Read the module as seed 003's flat input (no address spaces).
     pub flat_input: bool,
+    /// Assume nothing about pointers the host hands kernels (the target's
+    /// rules: CUDA and HIP kernel pointer parameters point to global memory).
+    pub no_host_pointer_assumptions: bool,
     /// Functions to treat as kernels (`--kernel`), for inputs that do not
     /// mark them.
     pub kernels: Vec<String>,
@@ -122,6 +125,7 @@ impl Options {
             unknown_builtin_space: UnknownSpace::default(),
             named_atomics: false,
             flat_input: false,
+            no_host_pointer_assumptions: false,
             kernels: Vec::new(),
             multithreading: true,
             verify_each: VERIFY_EACH_DEFAULT,
@@ -485,6 +489,11 @@ fn process_chunk(
     let target = options
         .address_spaces
         .unwrap_or_else(|| target_of_module(&module));
+    let target = if options.no_host_pointer_assumptions {
+        target.without_host_pointer_assumptions()
+    } else {
+        target
+    };
     if options.flat_input {
         module = timings
             .time("flat-input", || {

@@ -58,9 +58,10 @@ while read -r kernel; do
 done < <(sed 's/#.*//' tests/execution/flat-kernels.txt | awk 'NF { print $1 }')
 corpus flat-input --flat-input "$WORK/flat"
 
+cuda_path=$(scripts/cuda-setup.sh)
 for source in tests/cuda/*.cu; do
-    "$LLVM_BIN/clang" -x cuda --cuda-device-only --cuda-gpu-arch=sm_90 -nocudainc -nocudalib \
-        -Xclang -target-feature -Xclang +ptx80 -O2 -emit-llvm -S -include tests/cuda/cuda.h \
+    "$LLVM_BIN/clang" -x cuda --cuda-device-only --cuda-gpu-arch=sm_90 --cuda-path="$cuda_path" \
+        -Xclang -target-feature -Xclang +ptx80 -O2 -emit-llvm -S \
         "$source" -o "$WORK/cuda/$(basename "$source" .cu).ll"
 done
 corpus cuda "$WORK/cuda"

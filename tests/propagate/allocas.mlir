@@ -48,14 +48,79 @@ llvm.func @negative_pointer_slot_also_holding_an_integer(%l: !llvm.ptr<3>, %bits
 
 // -----
 
-// The slot itself becomes generic: stores through it are not visible.
-llvm.func @negative_pointer_slot_made_generic(%l: !llvm.ptr<3>) -> i32 {
+// The slot cast to generic is the same memory: its uses are followed too.
+llvm.func @pointer_slot_made_generic_is_followed(%l: !llvm.ptr<3>) -> i32 {
   %one = llvm.mlir.constant(1 : i64) : i64
   %slot = llvm.alloca %one x !llvm.ptr<4> : (i64) -> !llvm.ptr
   %gl = llvm.addrspacecast %l : !llvm.ptr<3> to !llvm.ptr<4>
   llvm.store %gl, %slot {alignment = 8 : i64} : !llvm.ptr<4>, !llvm.ptr
   %gslot = llvm.addrspacecast %slot : !llvm.ptr to !llvm.ptr<4>
   %g = llvm.load %gslot {alignment = 8 : i64} : !llvm.ptr<4> -> !llvm.ptr<4>
+  %v = llvm.load %g {alignment = 4 : i64} : !llvm.ptr<4> -> i32
+  llvm.return %v : i32
+}
+
+// -----
+
+// The generic slot handed to a function with no body: it may write there.
+llvm.func @fill_generic(!llvm.ptr<4>)
+llvm.func @negative_generic_slot_passed_to_a_call(%l: !llvm.ptr<3>) -> i32 {
+  %one = llvm.mlir.constant(1 : i64) : i64
+  %slot = llvm.alloca %one x !llvm.ptr<4> : (i64) -> !llvm.ptr
+  %gl = llvm.addrspacecast %l : !llvm.ptr<3> to !llvm.ptr<4>
+  llvm.store %gl, %slot {alignment = 8 : i64} : !llvm.ptr<4>, !llvm.ptr
+  %gslot = llvm.addrspacecast %slot : !llvm.ptr to !llvm.ptr<4>
+  llvm.call @fill_generic(%gslot) : (!llvm.ptr<4>) -> ()
+  %g = llvm.load %gslot {alignment = 8 : i64} : !llvm.ptr<4> -> !llvm.ptr<4>
+  %v = llvm.load %g {alignment = 4 : i64} : !llvm.ptr<4> -> i32
+  llvm.return %v : i32
+}
+
+// -----
+
+// A 64-bit integer over the slot could be a pointer's bits.
+llvm.func @negative_slot_with_an_i64_stored_over_it(%l: !llvm.ptr<3>, %bits: i64) -> i32 {
+  %one = llvm.mlir.constant(1 : i64) : i64
+  %slot = llvm.alloca %one x !llvm.struct<(ptr<4>, i32)> : (i64) -> !llvm.ptr
+  %gl = llvm.addrspacecast %l : !llvm.ptr<3> to !llvm.ptr<4>
+  llvm.store %gl, %slot {alignment = 8 : i64} : !llvm.ptr<4>, !llvm.ptr
+  llvm.store %bits, %slot {alignment = 8 : i64} : i64, !llvm.ptr
+  %g = llvm.load %slot {alignment = 8 : i64} : !llvm.ptr -> !llvm.ptr<4>
+  %v = llvm.load %g {alignment = 4 : i64} : !llvm.ptr<4> -> i32
+  llvm.return %v : i32
+}
+
+// -----
+
+// A 32-bit length beside the pointer (a span) is not a pointer.
+llvm.func @slot_with_a_32_bit_length_beside_the_pointer(%l: !llvm.ptr<3>, %n: i32) -> i32 {
+  %one = llvm.mlir.constant(1 : i64) : i64
+  %eight = llvm.mlir.constant(8 : i64) : i64
+  %slot = llvm.alloca %one x !llvm.struct<(ptr<4>, i32)> : (i64) -> !llvm.ptr
+  %gl = llvm.addrspacecast %l : !llvm.ptr<3> to !llvm.ptr<4>
+  llvm.store %gl, %slot {alignment = 8 : i64} : !llvm.ptr<4>, !llvm.ptr
+  %length = llvm.getelementptr %slot[%eight] : (!llvm.ptr, i64) -> !llvm.ptr, i8
+  llvm.store %n, %length {alignment = 8 : i64} : i32, !llvm.ptr
+  %g = llvm.load %slot {alignment = 8 : i64} : !llvm.ptr -> !llvm.ptr<4>
+  %v = llvm.load %g {alignment = 4 : i64} : !llvm.ptr<4> -> i32
+  llvm.return %v : i32
+}
+
+// -----
+
+// A callee's stores through the slot it is given are followed into its body.
+llvm.func @store_global(%slot: !llvm.ptr, %p: !llvm.ptr<1>) {
+  %g = llvm.addrspacecast %p : !llvm.ptr<1> to !llvm.ptr<4>
+  llvm.store %g, %slot {alignment = 8 : i64} : !llvm.ptr<4>, !llvm.ptr
+  llvm.return
+}
+llvm.func @slot_written_by_a_callee_with_a_body(%l: !llvm.ptr<3>, %p: !llvm.ptr<1>, %c: i1) -> i32 {
+  %one = llvm.mlir.constant(1 : i64) : i64
+  %slot = llvm.alloca %one x !llvm.ptr<4> : (i64) -> !llvm.ptr
+  %gl = llvm.addrspacecast %l : !llvm.ptr<3> to !llvm.ptr<4>
+  llvm.store %gl, %slot {alignment = 8 : i64} : !llvm.ptr<4>, !llvm.ptr
+  llvm.call @store_global(%slot, %p) : (!llvm.ptr, !llvm.ptr<1>) -> ()
+  %g = llvm.load %slot {alignment = 8 : i64} : !llvm.ptr -> !llvm.ptr<4>
   %v = llvm.load %g {alignment = 4 : i64} : !llvm.ptr<4> -> i32
   llvm.return %v : i32
 }

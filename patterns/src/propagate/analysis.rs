@@ -458,6 +458,7 @@ impl SpaceFacts {
     ) -> Self {
         let mut builder = GraphBuilder {
             map: *map,
+            closed_world,
             nodes: KeyMap::default(),
             literals: LiteralPool::build(index, map),
         };
@@ -470,6 +471,7 @@ impl SpaceFacts {
 
 struct GraphBuilder {
     map: AddressSpaceMap,
+    closed_world: ClosedWorld,
     nodes: KeyMap<Node>,
     literals: LiteralPool,
 }
@@ -815,20 +817,17 @@ impl GraphBuilder {
                     address.and_then(|address| self.literals.fields_read_at(address))
                 {
                     self.node(result).sources = fields;
-                } else if let Some(stored) =
-                    address.and_then(|address| stored_into_private(address, index, &self.map))
-                {
-                    self.node(result).sources = stored.into_iter().map(key).collect();
-                } else if let Some(stored) = address
-                    .filter(|_| self.map.kernel_copy_pointers != SpaceSet::ALL)
-                    .and_then(|address| {
-                        super::kernel_copies::stored_into_kernel_copy(address, index, &self.map)
-                    })
-                {
-                    let host_wrote = self.map.kernel_copy_pointers;
+                } else if let Some(contents) = address.and_then(|address| {
+                    super::memory_contents::contents_read_at(
+                        address,
+                        index,
+                        &self.map,
+                        self.closed_world,
+                    )
+                }) {
                     let node = self.node(result);
-                    node.base = host_wrote;
-                    node.sources = stored.into_iter().map(key).collect();
+                    node.base = contents.base;
+                    node.sources = contents.stored.into_iter().map(key).collect();
                 } else if let Some(variable) = address
                     .and_then(addressed_symbol)
                     .and_then(|symbol| index.global_variables.get(&symbol))
@@ -992,47 +991,6 @@ fn initializer_spaces(variable: OperationRef, map: &AddressSpaceMap) -> SpaceSet
         block = current.next_in_region();
     }
     spaces
-}
-
-/// If `address` is (a GEP of) a private alloca whose every use is a GEP, a
-/// load or a store of a generic pointer into it, the generic pointers stored.
-fn stored_into_private<'c, 'a>(
-    address: Value<'c, 'a>,
-    index: &ModuleIndex<'c, 'a>,
-    map: &AddressSpaceMap,
-) -> Option<Vec<Value<'c, 'a>>> {
-    // Find the alloca.
-    let mut root = address;
-    loop {
-        let op = crate::ir::defining_op(root)?;
-        match name_of(&op).as_str() {
-            "llvm.alloca" => break,
-            "llvm.getelementptr" => root = crate::ir::operand(&op, 0)?,
-            _ => return None,
-        }
-    }
-    let mut stored = Vec::new();
-    let mut pending = vec![root];
-    while let Some(pointer) = pending.pop() {
-        for (user, position) in &index.uses_of(pointer) {
-            match (access_name(user).as_str(), position) {
-                ("llvm.getelementptr", 0) => pending.push(crate::ir::result(user, 0)?.into()),
-                ("llvm.load", 0) => {}
-                ("llvm.intr.lifetime.start" | "llvm.intr.lifetime.end", _) => {}
-                ("llvm.store", 1) => {
-                    let value = crate::ir::operand(user, 0)?;
-                    if value_space(value, map) != Some(AddressSpace::Generic) {
-                        // Other bytes in the same memory: a generic load
-                        // could read them back as a pointer.
-                        return None;
-                    }
-                    stored.push(value);
-                }
-                _ => return None,
-            }
-        }
-    }
-    Some(stored)
 }
 
 /// The LLVM op `op` is or stands for: a `gas.dispatch`'s access (whose

@@ -115,6 +115,13 @@ struct Cli {
     /// `clamp_opencl_local` local, others global, allocas private.
     #[arg(long)]
     flat_input: bool,
+    /// Assume nothing about pointers the host hands kernels. By default a
+    /// CUDA/HIP kernel's pointer parameters, the pointers in its by-value
+    /// struct parameters (NVPTX) and pointers read from constant memory
+    /// (AMDGPU) point to global memory, as LLVM's backends assume; code that
+    /// passes kernels other addresses needs this flag.
+    #[arg(long)]
+    no_host_pointer_assumptions: bool,
     /// Treat function NAME as a kernel (repeatable), for inputs that do not
     /// mark kernels.
     #[arg(long = "kernel", value_name = "NAME")]
@@ -211,6 +218,7 @@ fn main() -> ExitCode {
         },
         named_atomics: cli.named_atomics,
         flat_input: cli.flat_input,
+        no_host_pointer_assumptions: cli.no_host_pointer_assumptions,
         kernels: cli.kernels.clone(),
         multithreading: !cli.mlir_disable_threading,
         verify_each: cli.verify_each.unwrap_or(driver::VERIFY_EACH_DEFAULT),

@@ -1,37 +1,48 @@
 #!/usr/bin/env bash
 # Builds every CUDA program of tests/cuda/ for the H100 (sm_90) and leaves
 # the PTX, with a manifest, in tests/cuda/gpu/build/ for
-# `tests/cuda/gpu/run.py` on a machine with CuPy (tests/cuda/README.md):
-#   build/<name>/clang.ll        clang -O2, CUDA device side, no CUDA SDK
-#                                (-nocudainc -nocudalib, tests/cuda/cuda.h)
-#   build/<name>/clang.ptx       llc -O3 of clang.ll: what users get today
-#   build/<name>/gas-verify.*    clang.ll through gas-opt --pipeline verify
-#                                (import and export only), then llc -O3
-#   build/<name>/gas-O2.*        clang.ll through gas-opt --pipeline O2
-#                                --target nvptx, then llc -O3
-#   build/manifest.json          each program's <name>.json (buffers,
-#                                symbols to set, kernels and launch shapes)
-#                                and which builds succeeded
+# `tests/cuda/gpu/run.py` on a machine with CuPy (tests/cuda/README.md).
+# CUDA's own headers (scripts/cuda-setup.sh: NVIDIA's wheels, no SDK
+# install) are clang's `--cuda-path`. Two forms of each program:
+#   build/<name>/clang.ll          clang -O2, CUDA device side
+#   build/<name>/clang-outlined.ll clang -O2 -fno-inline: helpers stay calls
+# and from each form's IR:
+#   build/<name>/<form>.ptx        llc -O3: what users get today
+#   build/<name>/gas-O2[-outlined].*  the form's IR through gas-opt
+#                                  --pipeline O2 --target nvptx, then llc -O3
+#   build/<name>/gas-verify.*      the O2 form through --pipeline verify
+#                                  (the LLVM boundary alone), then llc -O3
+# Every .ll passes `opt -passes=verify` and every PTX `ptxas -arch=sm_90`.
+#   build/manifest.json            each program's <name>.json (buffers,
+#                                  symbols to set, kernels and launch shapes)
+#                                  and which builds succeeded
+#   build/counts.tsv               program, build, generic ld/st/atom in its
+#                                  PTX (scripts/resolution-report.sh reads it)
 # The gas builds are made when $GAS_OPT (default target/debug/gas-opt)
 # exists. It prints, per build, the `externally_initialized` globals of the
 # IR and the PTX's memory instructions by state space. Exit status 1 when a
 # step failed (the manifest says which; run.py reports those builds as failed).
 # CUDA_BUILD_DIR (default build, relative to tests/cuda/gpu/; its name must
 # start with build, it is emptied) puts them elsewhere, to keep two gas-opt
-# versions side by side.
+# versions side by side; GAS_CUDA_PATH names the CUDA headers' folder.
 set -uo pipefail
 cd "$(dirname "$0")"
 root=$(cd ../../.. && pwd)
 corpus=$root/tests/cuda
 llvm_bin=${LLVM_BIN:-/usr/lib/llvm-22/bin}
 gas_opt=${GAS_OPT:-$root/target/debug/gas-opt}
-cuda_flags=(-x cuda --cuda-device-only --cuda-gpu-arch=sm_90 -nocudainc -nocudalib
-    -Xclang -target-feature -Xclang +ptx80 -O2 -emit-llvm -S -include "$corpus/cuda.h")
+cuda_path=$("$root/scripts/cuda-setup.sh") || { echo "build.sh: scripts/cuda-setup.sh failed" >&2; exit 1; }
+cuda_flags=(-x cuda --cuda-device-only --cuda-gpu-arch=sm_90 --cuda-path="$cuda_path"
+    -Xclang -target-feature -Xclang +ptx80 -O2 -emit-llvm -S)
 llc_flags=(-O3 -march=nvptx64 -mcpu=sm_90)
+ptxas=$cuda_path/bin/ptxas
 
-builds=(clang)
+# Each build: the form's clang IR it starts from (clang's own builds are it).
+declare -A form_of=([clang]=clang [clang-outlined]=clang-outlined)
+builds=(clang clang-outlined)
 if [ -x "$gas_opt" ]; then
-    builds+=(gas-verify gas-O2)
+    builds+=(gas-verify gas-O2 gas-O2-outlined)
+    form_of+=([gas-verify]=clang [gas-O2]=clang [gas-O2-outlined]=clang-outlined)
 else
     echo "build.sh: no gas-opt at $gas_opt (set GAS_OPT, or cargo build -p gas-pipelines --bin gas-opt); clang builds only" >&2
 fi
@@ -51,7 +62,8 @@ for source in "$corpus"/*.cu; do
     name=$(basename "$source" .cu)
     out=$build/$name
     mkdir -p "$out"
-    if ! "$llvm_bin/clang" "${cuda_flags[@]}" "$source" -o "$out/clang.ll" 2> "$out/clang.err"; then
+    if ! "$llvm_bin/clang" "${cuda_flags[@]}" "$source" -o "$out/clang.ll" 2> "$out/clang.err" \
+        || ! "$llvm_bin/clang" "${cuda_flags[@]}" -fno-inline "$source" -o "$out/clang-outlined.ll" 2>> "$out/clang.err"; then
         echo "FAILED: clang $name ($out/clang.err)" >&2
         status=1
         for kind in "${builds[@]}"; do record "$name" "$kind" "clang failed"; done
@@ -59,9 +71,11 @@ for source in "$corpus"/*.cu; do
     fi
     for kind in "${builds[@]}"; do
         case $kind in
-        clang) step=ok ;;
+        clang | clang-outlined) step=ok ;;
         gas-*)
-            if "$gas_opt" "$out/clang.ll" --pipeline "${kind#gas-}" --target nvptx \
+            pipeline=${kind#gas-}
+            pipeline=${pipeline%-outlined}
+            if "$gas_opt" "$out/${form_of[$kind]}.ll" --pipeline "$pipeline" --target nvptx \
                 --emit llvm-ir -o "$out/$kind.ll" 2> "$out/$kind.err"; then
                 step=ok
             else
@@ -73,6 +87,9 @@ for source in "$corpus"/*.cu; do
         fi
         if [ "$step" = ok ] && ! "$llvm_bin/llc" "${llc_flags[@]}" "$out/$kind.ll" -o "$out/$kind.ptx" 2>> "$out/$kind.err"; then
             step="llc failed ($out/$kind.err)"
+        fi
+        if [ "$step" = ok ] && ! "$ptxas" -arch=sm_90 "$out/$kind.ptx" -o /dev/null 2>> "$out/$kind.err"; then
+            step="ptxas rejects the PTX ($out/$kind.err)"
         fi
         if [ "$step" != ok ]; then
             echo "FAILED: $kind $name: $step" >&2
@@ -104,6 +121,7 @@ PY
 
 # Per program and build: globals flagged externally_initialized in the IR,
 # and PTX loads and stores by state space (generic: no space named).
+: > "$build/counts.tsv"
 printf '| program | build | externally_initialized | ld.const | generic ld/st | global ld/st | shared ld/st | local ld/st |\n'
 printf '| --- | --- | --- | --- | --- | --- | --- | --- |\n'
 for dir in "$build"/*/; do
@@ -119,8 +137,11 @@ for dir in "$build"/*/; do
                 else if ($1 ~ /\.local\./) local++
                 else generic++
             }
-            END { printf "| %s | %s | %d | %d | %d | %d | %d | %d |\n", name, build, ext, cons, generic, global, shared, local }
-        ' "$dir/$kind.ptx"
+            END {
+                printf "| %s | %s | %d | %d | %d | %d | %d | %d |\n", name, build, ext, cons, generic, global, shared, local
+                printf "%s\t%s\t%d\n", name, build, generic >> counts
+            }
+        ' counts="$build/counts.tsv" "$dir/$kind.ptx"
     done
 done
 exit $status

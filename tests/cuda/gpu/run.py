@@ -34,7 +34,13 @@ from pathlib import Path
 
 import numpy
 
-BUILDS = ["clang", "gas-verify", "gas-O2"]
+BUILDS = ["clang", "gas-verify", "gas-O2", "clang-outlined", "gas-O2-outlined"]
+# Each build is compared with the clang build of its own form.
+BASELINE = {"gas-verify": "clang", "gas-O2": "clang", "clang-outlined": "clang",
+            "gas-O2-outlined": "clang-outlined"}
+# Timing: the program's kernels launched in order this many times after the
+# checked run; the median of the sequence times is reported.
+TIMED_RUNS = 25
 SEED = 2026
 CHILD_TIMEOUT_S = 300
 
@@ -319,7 +325,11 @@ def child(build_dir, program, build, inputs_path, outputs_path):
         symbol_views[symbol["name"]] = view
     cupy.cuda.Device().synchronize()
 
-    for kernel in spec["kernels"]:
+    def launch_all():
+        for kernel in spec["kernels"]:
+            launch(kernel)
+
+    def launch(kernel):
         function = module.get_function(kernel["name"])
         grid, block = dim3(kernel["grid"]), dim3(kernel["block"])
         shared_mem = int(kernel.get("shared_mem", 0))
@@ -363,7 +373,9 @@ def child(build_dir, program, build, inputs_path, outputs_path):
             cupy.cuda.driver.launchKernel(
                 handle, grid[0], grid[1], grid[2], block[0], block[1], block[2],
                 shared_mem, cupy.cuda.get_current_stream().ptr, ctypes.addressof(params), 0)
-        cupy.cuda.Device().synchronize()
+
+    launch_all()
+    cupy.cuda.Device().synchronize()
 
     outputs = {}
     for name, desc in spec["buffers"].items():
@@ -374,8 +386,34 @@ def child(build_dir, program, build, inputs_path, outputs_path):
             (field,) = symbol_fields(symbol)
             raw = symbol_views[symbol["name"]].get()
             outputs[symbol["name"]] = raw.view(numpy.dtype(field["dtype"])).copy()
+    # Then the timing (the outputs above are the checked ones): the whole
+    # kernel sequence again, each run timed with CUDA events.
+    times = []
+    start, stop = cupy.cuda.Event(), cupy.cuda.Event()
+    for _ in range(TIMED_RUNS):
+        start.record()
+        launch_all()
+        stop.record()
+        stop.synchronize()
+        times.append(cupy.cuda.get_elapsed_time(start, stop) * 1000.0)
+    outputs[TIME_KEY] = numpy.array([numpy.median(times)])
     numpy.savez(outputs_path, **outputs)
     return 0
+
+
+TIME_KEY = "__median_us"
+
+
+def load_reference(name):
+    """The `reference(x, s)` of tests/cuda/<name>.py, if the program has one."""
+    path = Path(__file__).resolve().parent.parent / f"{name}.py"
+    if not path.exists():
+        return None
+    import importlib.util
+    spec = importlib.util.spec_from_file_location(f"cuda_reference_{name}", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.reference
 
 
 # ----------------------------------------------------------------- parent
@@ -424,9 +462,9 @@ def check_program(build_dir, name, spec, builds, tmp):
 
     expected, reference_error = None, None
     try:
-        reference = REFERENCES.get(name)
+        reference = REFERENCES.get(name) or load_reference(name)
         if reference is None:
-            raise KeyError(f"no NumPy reference for {name} in run.py")
+            raise KeyError(f"no NumPy reference for {name} (run.py or tests/cuda/{name}.py)")
         expected = reference(inputs, host_symbols(spec))
         unknown = set(expected) - set(outputs_named)
         if unknown:
@@ -435,7 +473,7 @@ def check_program(build_dir, name, spec, builds, tmp):
         reference_error = f"reference: {type(error).__name__}: {error}"
         details.append(f"- {name}: {reference_error}")
 
-    results, cells = {}, {}
+    results, cells, timings = {}, {}, {}
     for build in builds:
         state = spec.get("builds", {}).get(build)
         if state is None:
@@ -451,21 +489,23 @@ def check_program(build_dir, name, spec, builds, tmp):
             cells[build] = (False, "FAIL: run")
             details.append(f"- {name} {build}: {error}")
             continue
+        timings[build] = float(outputs.pop(TIME_KEY, [float("nan")])[0])
         results[build] = outputs
 
     for build, outputs in results.items():
+        baseline = BASELINE.get(build)
         problems = {}  # output -> what it does not match
         for output in outputs_named:
             if output not in outputs:
                 problems[output] = ["missing"]
                 continue
             got = outputs[output]
-            if build != "clang" and "clang" in results:
-                clang = results["clang"].get(output)
+            if baseline in results:
+                clang = results[baseline].get(output)
                 if clang is None or got.tobytes() != clang.tobytes():
                     count, where = differences(got, clang) if clang is not None else (1, "")
-                    problems.setdefault(output, []).append("clang")
-                    details.append(f"- {name} {build}: {output} differs from clang's in "
+                    problems.setdefault(output, []).append(baseline)
+                    details.append(f"- {name} {build}: {output} differs from {baseline}'s in "
                                    f"{count} of {got.size} elements; {where}")
             if expected is not None and output in expected:
                 count, where = differences(got, expected[output])
@@ -476,14 +516,14 @@ def check_program(build_dir, name, spec, builds, tmp):
         text = [f"{o} != {' & '.join(p)}" for o, p in problems.items()]
         if reference_error:
             text.append("no reference")
-        if build != "clang" and "clang" not in results:
-            text.append("no clang run to compare with")
+        if baseline and baseline not in results:
+            text.append(f"no {baseline} run to compare with")
         cells[build] = (not text, "FAIL: " + "; ".join(text) if text else "ok")
     if expected is not None:
         unchecked = [o for o in outputs_named if o not in expected]
         if unchecked:
             details.append(f"- {name}: compared with clang only: {', '.join(unchecked)}")
-    return cells, details
+    return cells, details, timings
 
 
 def device_name():
@@ -514,22 +554,39 @@ def main(argv):
         "| --- | --- | " + " | ".join("---" for _ in builds) + " |",
     ]
     all_details = []
+    time_rows = []
     failures = 0
     with tempfile.TemporaryDirectory() as tmp:
         for name, spec in manifest["programs"].items():
             kernels = ", ".join(k["name"] for k in spec.get("kernels", []))
             try:
-                cells, details = check_program(build_dir, name, spec, builds, tmp)
+                cells, details, timings = check_program(build_dir, name, spec, builds, tmp)
             except Exception as error:
                 traceback.print_exc()
                 cells = {b: (False, "FAIL: runner error") for b in builds}
                 details = [f"- {name}: runner error: {type(error).__name__}: {error}"]
+                timings = {}
+            time_rows.append((name, timings))
             failures += sum(1 for ok, _ in cells.values() if not ok)
             lines.append(f"| {name} | {kernels} | "
                          + " | ".join(cells.get(b, (False, "?"))[1] for b in builds) + " |")
             all_details += details
     lines.append("")
     lines.append(f"{failures} failing build(s)." if failures else "All builds match.")
+    # Speed: median microseconds of the program's whole kernel sequence, and
+    # gas against clang in the same form (>1: gas slower).
+    lines += ["", f"Median of {TIMED_RUNS} runs of each program's kernels, microseconds:", "",
+              "| program | " + " | ".join(builds) + " | gas-O2 / clang | gas-O2-outlined / clang-outlined |",
+              "| --- | " + " | ".join("---:" for _ in builds) + " | ---: | ---: |"]
+    def ratio(timings, build, baseline):
+        if build in timings and baseline in timings and timings[baseline] > 0:
+            return f"{timings[build] / timings[baseline]:.3f}"
+        return "-"
+    for name, timings in time_rows:
+        lines.append(f"| {name} | "
+                     + " | ".join(f"{timings[b]:.1f}" if b in timings else "-" for b in builds)
+                     + f" | {ratio(timings, 'gas-O2', 'clang')}"
+                     + f" | {ratio(timings, 'gas-O2-outlined', 'clang-outlined')} |")
     if all_details:
         lines += ["", "Details:", ""] + all_details
     text = "\n".join(lines) + "\n"
