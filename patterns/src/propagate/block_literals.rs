@@ -74,7 +74,7 @@ fn key(value: Value) -> Key {
 
 /// The constant byte offset of a `getelementptr i8, p[c]`, if it is one
 /// (`c` an attribute index or an `llvm.mlir.constant` operand).
-fn byte_offset(gep: &OperationRef) -> Option<i64> {
+pub(crate) fn byte_offset(gep: &OperationRef) -> Option<i64> {
     if gep.attribute("elem_type").ok()?.to_string() != "i8" {
         return None;
     }

@@ -3,10 +3,12 @@
 //! the host wrote), or memory a function reached through a parameter whose
 //! every call passes such memory.
 //!
-//! The memory is one cell (field-insensitive): a load of a generic pointer
-//! from it reads one of the generic pointers stored into it anywhere: in
-//! its function, or in a callee the address is passed to (followed into the
-//! callee's parameter), plus what was there before: nothing in an alloca,
+//! A load of a generic pointer reads one of the generic pointers stored into
+//! the memory anywhere (in its function, or in a callee the address is
+//! passed to, followed into the callee's parameter) at the same byte offset
+//! from the memory's start, where both offsets are constants (byte GEPs, as
+//! clang emits for struct fields; a store or load at an offset gas cannot
+//! compute matches every offset), plus what was there before: nothing in an alloca,
 //! what the host wrote in a kernel's copy (`AddressSpaceMap::
 //! kernel_copy_pointers`: global memory on NVPTX, as NVPTXLowerArgs
 //! assumes), and what every caller's memory holds for a parameter. A use gas
@@ -17,6 +19,7 @@
 //! not pointers.
 
 use super::analysis::{access_name, is_kernel_convention, ClosedWorld, ModuleIndex};
+use super::block_literals::byte_offset;
 use crate::ir::{defining_op, name_of, operand, parameters_with, result, symbol_attribute};
 use gas_dialect::ops::value_space;
 use gas_dialect::{AddressSpace, AddressSpaceMap, SpaceSet};
@@ -34,9 +37,13 @@ const MAX_STEPS: usize = 4096;
 pub(crate) struct Contents<'c, 'a> {
     /// Where the pointers that were there before the code ran point.
     pub base: SpaceSet,
-    /// The generic pointers the code stores into it.
+    /// The generic pointers the code stores where the load reads.
     pub stored: Vec<Value<'c, 'a>>,
 }
+
+/// A generic pointer stored into the memory, and at which byte offset from
+/// the memory's start (`None`: an offset gas cannot compute).
+type Store<'c, 'a> = (Value<'c, 'a>, Option<i64>);
 
 /// What a load of a generic pointer from `address` may read, if gas sees
 /// every use of the memory it is in.
@@ -51,14 +58,31 @@ pub(crate) fn contents_read_at<'c, 'a>(
         map,
         closed_world,
         steps: 0,
-        walked: HashSet::new(),
-        stored: Vec::new(),
     };
-    let base = walker.contents_of(root_of(address), 0)?;
-    Some(Contents {
-        base,
-        stored: walker.stored,
-    })
+    let (root, offset) = root_of(address);
+    let (base, stores) = walker.contents_of(root, 0)?;
+    let stored = stores
+        .into_iter()
+        .filter(|(_, at)| overlaps(*at, offset))
+        .map(|(value, _)| value)
+        .collect();
+    Some(Contents { base, stored })
+}
+
+/// Whether a pointer stored at `stored` may be what a load at `loaded`
+/// reads (unknown offsets may be anything).
+fn overlaps(stored: Option<i64>, loaded: Option<i64>) -> bool {
+    match (stored, loaded) {
+        (Some(stored), Some(loaded)) => stored == loaded,
+        _ => true,
+    }
+}
+
+/// `offset` moved by `by` (unknown if either is).
+fn shifted(offset: Option<i64>, by: Option<i64>) -> Option<i64> {
+    offset
+        .zip(by)
+        .and_then(|(offset, by)| offset.checked_add(by))
 }
 
 /// Ops whose result is their operand 0's address (in another space or
@@ -73,16 +97,22 @@ fn is_same_memory(name: &str) -> bool {
     )
 }
 
-/// The pointer `address` is a GEP or cast (chain) of.
-fn root_of<'c: 'a, 'a>(address: Value<'c, 'a>) -> Value<'c, 'a> {
+/// The pointer `address` is a GEP or cast (chain) of, and the constant
+/// byte offset of `address` from it (`None` where a GEP's offset is not a
+/// constant byte count).
+fn root_of<'c: 'a, 'a>(address: Value<'c, 'a>) -> (Value<'c, 'a>, Option<i64>) {
     let mut root = address;
+    let mut offset = Some(0);
     while let Some(op) = defining_op(root).filter(|op| is_same_memory(&name_of(op))) {
+        if name_of(&op) == "llvm.getelementptr" {
+            offset = shifted(offset, byte_offset(&op));
+        }
         match operand(&op, 0) {
             Some(base) => root = base,
             None => break,
         }
     }
-    root
+    (root, offset)
 }
 
 struct Walker<'i, 'c, 'a> {
@@ -90,11 +120,12 @@ struct Walker<'i, 'c, 'a> {
     map: &'i AddressSpaceMap,
     closed_world: ClosedWorld,
     steps: usize,
-    /// Pointers whose uses were walked (a memory reached twice is walked once).
-    walked: HashSet<usize>,
-    /// Every generic pointer stored into the memory found so far.
-    stored: Vec<Value<'c, 'a>>,
 }
+
+/// Pointers (and offsets) whose uses one walk has seen: within a walk, whose
+/// stores all land in one list, a memory reached twice the same way is
+/// walked once.
+type Walked = HashSet<(usize, Option<i64>)>;
 
 /// A parameter: its function, its position, whether it is `byval`.
 struct Parameter {
@@ -105,15 +136,19 @@ struct Parameter {
 }
 
 impl<'c, 'a> Walker<'_, 'c, 'a> {
-    /// Where the pointers in the memory `root` points to were before the
-    /// code ran; walks its uses for the stores into it.
-    fn contents_of(&mut self, root: Value<'c, 'a>, depth: usize) -> Option<SpaceSet> {
+    /// Where the pointers in the memory starting at `root` pointed before
+    /// the code ran, and the generic pointers the code stores into it (at
+    /// offsets from `root`).
+    fn contents_of(
+        &mut self,
+        root: Value<'c, 'a>,
+        depth: usize,
+    ) -> Option<(SpaceSet, Vec<Store<'c, 'a>>)> {
         if depth > MAX_DEPTH {
             return None;
         }
         if defining_op(root).is_some_and(|op| name_of(&op) == "llvm.alloca") {
-            self.walk_uses(root, depth)?;
-            return Some(SpaceSet::EMPTY);
+            return self.walk_uses(root, Some(0), depth, &mut Walked::new());
         }
         let parameter = self.parameter(root)?;
         if parameter.is_kernel {
@@ -121,24 +156,34 @@ impl<'c, 'a> Walker<'_, 'c, 'a> {
             if !parameter.by_value || self.map.kernel_copy_pointers == SpaceSet::ALL {
                 return None;
             }
-            self.walk_uses(root, depth)?;
-            return Some(self.map.kernel_copy_pointers);
+            let (copied, stores) = self.walk_uses(root, Some(0), depth, &mut Walked::new())?;
+            return Some((self.map.kernel_copy_pointers.union(copied), stores));
         }
-        // Memory a caller passed: what every caller's memory holds (and, for
-        // a byval copy, what this function stores into its copy; stores
-        // through a plain parameter are found from the caller's side).
+        // Memory a caller passed: what every caller's memory holds there
+        // (and, for a byval copy, what this function stores into its copy;
+        // stores through a plain parameter are found from the caller's side).
         if !self.index.is_closed(&parameter.symbol, self.closed_world) {
             return None;
         }
-        if parameter.by_value {
-            self.walk_uses(root, depth)?;
-        }
-        let mut base = SpaceSet::EMPTY;
+        let (mut base, mut stores) = if parameter.by_value {
+            self.walk_uses(root, Some(0), depth, &mut Walked::new())?
+        } else {
+            (SpaceSet::EMPTY, Vec::new())
+        };
         for call in self.index.call_sites.get(&parameter.symbol)? {
             let argument = call.operand(parameter.position).ok()?;
-            base = base.union(self.contents_of(root_of(argument), depth + 1)?);
+            let (caller_root, passed_at) = root_of(argument);
+            let (caller_base, caller_stores) = self.contents_of(caller_root, depth + 1)?;
+            base = base.union(caller_base);
+            // The parameter points `passed_at` bytes into the caller's memory.
+            let back = passed_at.and_then(i64::checked_neg);
+            stores.extend(
+                caller_stores
+                    .into_iter()
+                    .map(|(value, at)| (value, shifted(at, back))),
+            );
         }
-        Some(base)
+        Some((base, stores))
     }
 
     /// `value` as a parameter of the function whose entry block it is an
@@ -166,13 +211,23 @@ impl<'c, 'a> Walker<'_, 'c, 'a> {
         })
     }
 
-    /// Collects the generic pointers stored through `pointer` (and GEPs of
-    /// it, and the parameters of callees it is passed to); `None` at a use
-    /// that could let other code write the memory unseen.
-    fn walk_uses(&mut self, pointer: Value<'c, 'a>, depth: usize) -> Option<()> {
-        let mut pending = vec![pointer];
-        while let Some(pointer) = pending.pop() {
-            if !self.walked.insert(pointer.to_raw().ptr as usize) {
+    /// The generic pointers stored through `pointer` (and GEPs and casts of
+    /// it, and the parameters of callees it is passed to), with their
+    /// offsets, `pointer` being `offset` bytes into the memory; `None` at a
+    /// use that could let other code write the memory unseen.
+    fn walk_uses(
+        &mut self,
+        pointer: Value<'c, 'a>,
+        offset: Option<i64>,
+        depth: usize,
+        walked: &mut Walked,
+    ) -> Option<(SpaceSet, Vec<Store<'c, 'a>>)> {
+        let mut stores = Vec::new();
+        // What memory copied in held before the code ran.
+        let mut copied_base = SpaceSet::EMPTY;
+        let mut pending = vec![(pointer, offset)];
+        while let Some((pointer, offset)) = pending.pop() {
+            if !walked.insert((pointer.to_raw().ptr as usize, offset)) {
                 continue;
             }
             for (user, position) in self.index.uses_of(pointer) {
@@ -181,13 +236,19 @@ impl<'c, 'a> Walker<'_, 'c, 'a> {
                     return None;
                 }
                 match (access_name(&user).as_str(), position) {
-                    (name, 0) if is_same_memory(name) => pending.push(result(&user, 0)?.into()),
+                    ("llvm.getelementptr", 0) => {
+                        let moved = shifted(offset, byte_offset(&user));
+                        pending.push((result(&user, 0)?.into(), moved));
+                    }
+                    (name, 0) if is_same_memory(name) => {
+                        pending.push((result(&user, 0)?.into(), offset))
+                    }
                     ("llvm.load", 0) => {}
                     ("llvm.intr.lifetime.start" | "llvm.intr.lifetime.end", _) => {}
                     ("llvm.store", 1) => {
                         let value = operand(&user, 0)?;
                         match value_space(value, self.map) {
-                            Some(AddressSpace::Generic) => self.stored.push(value),
+                            Some(AddressSpace::Generic) => stores.push((value, offset)),
                             // A scalar narrower than a pointer (a struct's
                             // length field) cannot be read back as one.
                             None if is_narrower_than_a_pointer(value) => {}
@@ -197,19 +258,44 @@ impl<'c, 'a> Walker<'_, 'c, 'a> {
                         }
                     }
                     ("llvm.call", position) => {
-                        let callee = self.callee_parameter(&user, position)?;
-                        if let Some(parameter) = callee {
+                        if let Some(parameter) = self.callee_parameter(&user, position)? {
                             if depth >= MAX_DEPTH {
                                 return None;
                             }
-                            self.walk_uses(parameter, depth + 1)?;
+                            let (base, more) =
+                                self.walk_uses(parameter, offset, depth + 1, walked)?;
+                            copied_base = copied_base.union(base);
+                            stores.extend(more);
                         }
                     }
+                    // Reading it does not change it.
+                    ("llvm.intr.memcpy" | "llvm.intr.memmove" | "llvm.intr.memcpy.inline", 1) => {}
+                    // Bytes copied in: what the source memory holds, moved
+                    // from the source's offset to this one.
+                    ("llvm.intr.memcpy" | "llvm.intr.memmove" | "llvm.intr.memcpy.inline", 0) => {
+                        if depth >= MAX_DEPTH {
+                            return None;
+                        }
+                        let (source, source_at) = root_of(operand(&user, 1)?);
+                        let (base, copied) = self.contents_of(source, depth + 1)?;
+                        copied_base = copied_base.union(base);
+                        let moved_by = offset
+                            .zip(source_at)
+                            .and_then(|(to, from)| to.checked_sub(from));
+                        stores.extend(
+                            copied
+                                .into_iter()
+                                .map(|(value, at)| (value, shifted(at, moved_by))),
+                        );
+                    }
+                    // Zero bytes are null pointers, which point nowhere.
+                    ("llvm.intr.memset" | "llvm.intr.memset.inline", 0)
+                        if operand(&user, 1).and_then(crate::ir::integer_constant) == Some(0) => {}
                     _ => return None,
                 }
             }
         }
-        Some(())
+        Some((copied_base, stores))
     }
 
     /// For the memory passed as operand `position` of `call`: `Some(None)`
