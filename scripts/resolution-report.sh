@@ -11,7 +11,8 @@
 #   scripts/resolution-report.sh --check    # only the exit status
 #
 # Exit status 1 if gas leaves more dynamic accesses than LLVM on any kernel
-# (SPIR execution corpus, and both corpora on NVPTX and AMDGPU),
+# (SPIR execution corpus, both corpora on NVPTX and AMDGPU, the CUDA corpus
+# on NVPTX and as HIP on AMDGPU),
 # or not fewer in total on the unoptimized form, or O2 leaves a switch in a
 # function no kernel can reach.
 set -euo pipefail
@@ -223,6 +224,35 @@ violations=""
     else
         echo "**Targets missed:**$violations"
     fi
+    echo
+    echo "## CUDA on NVPTX: the CUDA corpus"
+    echo
+    echo "Every program of \`tests/cuda/\` (40, \`tests/cuda/README.md\`) compiled by"
+    echo "clang with CUDA's own headers for sm_90, in both forms (-O2, and"
+    echo "-O2 -fno-inline: helpers stay calls). Columns: generic (no state space)"
+    echo "ld/st/atom/red instructions in the PTX of \`llc -O3\` on clang's IR"
+    echo "(**LLVM**: its NVPTX pipeline, which assumes kernel pointer parameters"
+    echo "global) and of \`llc -O3\` after \`gas-opt --pipeline O2\` (**gas**)."
+    echo "Each program's comment names the run-time choices it keeps on purpose."
+    echo
+    if tests/cuda/resolution.sh >"$tmp/cuda.md"; then :; else
+        violations="$violations cuda"
+    fi
+    cat "$tmp/cuda.md"
+    echo
+    echo "## HIP on AMDGPU: the CUDA corpus as HIP"
+    echo
+    echo "The programs of \`tests/cuda/\` that compile as HIP with the minimal"
+    echo "header \`tests/cuda/hip/hip_min.h\` (\`clang -x hip --offload-arch=gfx90a"
+    echo "-nogpuinc\`, \`tests/cuda/hip.sh\`), in both forms. Columns: flat memory"
+    echo "instructions (\`flat_load\`/\`flat_store\`/\`flat_atomic\`) in the GCN"
+    echo "assembly of \`llc -O3 -mcpu=gfx90a\` on clang's IR (**LLVM**: AMDGPU's -O2"
+    echo "already ran InferAddressSpaces) and after \`gas-opt --pipeline O2\` (**gas**)."
+    echo
+    if tests/cuda/hip.sh >"$tmp/hip.md"; then :; else
+        violations="$violations hip"
+    fi
+    cat "$tmp/hip.md"
     # LLVM's own InferAddressSpaces test inputs are not in this repository:
     # with LLVM_SUITE_DIR (a directory holding them) the section is measured
     # again, otherwise the last measured one is kept.

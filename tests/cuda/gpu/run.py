@@ -24,6 +24,7 @@ mismatch, fault or missing build.
 """
 import ctypes
 import json
+import os
 import re
 import subprocess
 import sys
@@ -40,7 +41,8 @@ BASELINE = {"gas-verify": "clang", "gas-O2": "clang", "clang-outlined": "clang",
             "gas-O2-outlined": "clang-outlined"}
 # Timing: the program's kernels launched in order this many times after the
 # checked run; the median of the sequence times is reported.
-TIMED_RUNS = 25
+TIMED_RUNS = 200
+WARM_UP_RUNS = 10
 SEED = 2026
 CHILD_TIMEOUT_S = 300
 
@@ -291,8 +293,9 @@ def dim3(values):
     return tuple(values + [1] * (3 - len(values)))
 
 
-def child(build_dir, program, build, inputs_path, outputs_path):
-    """Runs one build of one program; writes its outputs to outputs_path."""
+def prepare(build_dir, program, build, inputs_path):
+    """Loads one build of one program on the GPU with its inputs and symbols
+    set: (launch_all, read_outputs)."""
     import cupy
 
     build_dir = Path(build_dir)
@@ -374,34 +377,71 @@ def child(build_dir, program, build, inputs_path, outputs_path):
                 handle, grid[0], grid[1], grid[2], block[0], block[1], block[2],
                 shared_mem, cupy.cuda.get_current_stream().ptr, ctypes.addressof(params), 0)
 
+    def read_outputs():
+        outputs = {}
+        for name, desc in spec["buffers"].items():
+            if desc.get("output"):
+                outputs[name] = cupy.asnumpy(device[name])
+        for symbol in spec.get("symbols", []):
+            if symbol.get("output"):
+                (field,) = symbol_fields(symbol)
+                raw = symbol_views[symbol["name"]].get()
+                outputs[symbol["name"]] = raw.view(numpy.dtype(field["dtype"])).copy()
+        return outputs
+
+    return launch_all, read_outputs
+
+
+def child(build_dir, program, build, inputs_path, outputs_path):
+    """Runs one build of one program; writes its outputs to outputs_path."""
+    import cupy
+
+    launch_all, read_outputs = prepare(build_dir, program, build, inputs_path)
     launch_all()
     cupy.cuda.Device().synchronize()
-
-    outputs = {}
-    for name, desc in spec["buffers"].items():
-        if desc.get("output"):
-            outputs[name] = cupy.asnumpy(device[name])
-    for symbol in spec.get("symbols", []):
-        if symbol.get("output"):
-            (field,) = symbol_fields(symbol)
-            raw = symbol_views[symbol["name"]].get()
-            outputs[symbol["name"]] = raw.view(numpy.dtype(field["dtype"])).copy()
-    # Then the timing (the outputs above are the checked ones): the whole
-    # kernel sequence again, each run timed with CUDA events.
-    times = []
-    start, stop = cupy.cuda.Event(), cupy.cuda.Event()
-    for _ in range(TIMED_RUNS):
-        start.record()
-        launch_all()
-        stop.record()
-        stop.synchronize()
-        times.append(cupy.cuda.get_elapsed_time(start, stop) * 1000.0)
-    outputs[TIME_KEY] = numpy.array([numpy.median(times)])
-    numpy.savez(outputs_path, **outputs)
+    numpy.savez(outputs_path, **read_outputs())
     return 0
 
 
-TIME_KEY = "__median_us"
+def timer(build_dir, program, builds, inputs_path, times_path):
+    """Times the builds of one program in one process, interleaved: each
+    timed round launches every build's kernel sequence once (in an order
+    that rotates), so clock and power states fall on every build alike.
+    Writes each build's median in microseconds to times_path."""
+    import cupy
+
+    builds = builds.split(",")
+    loaded = {build: prepare(build_dir, program, build, inputs_path)[0] for build in builds}
+    start, stop = cupy.cuda.Event(), cupy.cuda.Event()
+    for _ in range(WARM_UP_RUNS):
+        for launch_all in loaded.values():
+            launch_all()
+    cupy.cuda.Device().synchronize()
+    times = {build: [] for build in builds}
+    for round_index in range(TIMED_RUNS):
+        shift = round_index % len(builds)
+        for build in builds[shift:] + builds[:shift]:
+            start.record()
+            loaded[build]()
+            stop.record()
+            stop.synchronize()
+            times[build].append(cupy.cuda.get_elapsed_time(start, stop) * 1000.0)
+    numpy.savez(times_path, **{build: numpy.array([numpy.median(t)]) for build, t in times.items()})
+    return 0
+
+
+def run_timer(build_dir, program, builds, inputs_path, times_path):
+    """{build: median microseconds}, or {} when the timing run failed."""
+    command = [sys.executable, str(Path(__file__).resolve()), "--timer", str(build_dir),
+               program, ",".join(builds), str(inputs_path), str(times_path)]
+    try:
+        done = subprocess.run(command, capture_output=True, text=True, timeout=CHILD_TIMEOUT_S)
+    except subprocess.TimeoutExpired:
+        return {}
+    if done.returncode != 0:
+        return {}
+    with numpy.load(times_path) as stored:
+        return {name: float(stored[name][0]) for name in stored.files}
 
 
 def load_reference(name):
@@ -489,8 +529,12 @@ def check_program(build_dir, name, spec, builds, tmp):
             cells[build] = (False, "FAIL: run")
             details.append(f"- {name} {build}: {error}")
             continue
-        timings[build] = float(outputs.pop(TIME_KEY, [float("nan")])[0])
         results[build] = outputs
+
+    # Speed, once every build ran: all builds in one process, interleaved.
+    if results:
+        timings = run_timer(build_dir, name, list(results), inputs_path,
+                            Path(tmp) / f"{name}.times.npz")
 
     for build, outputs in results.items():
         baseline = BASELINE.get(build)
@@ -537,6 +581,8 @@ def device_name():
 def main(argv):
     if len(argv) > 1 and argv[1] == "--child":
         return child(*argv[2:7])
+    if len(argv) > 1 and argv[1] == "--timer":
+        return timer(*argv[2:7])
     if len(argv) < 2:
         print(__doc__.strip().splitlines()[2], file=sys.stderr)
         return 2
@@ -557,7 +603,16 @@ def main(argv):
     time_rows = []
     failures = 0
     with tempfile.TemporaryDirectory() as tmp:
-        for name, spec in manifest["programs"].items():
+        # CUDA_PROGRAMS="a,b" (or "1/2", "2/2": halves of the list) runs a part.
+        part = os.environ.get("CUDA_PROGRAMS", "")
+        programs = list(manifest["programs"].items())
+        if "/" in part:
+            index, count = (int(x) for x in part.split("/"))
+            programs = programs[(index - 1) * len(programs) // count:index * len(programs) // count]
+        elif part:
+            wanted = set(part.split(","))
+            programs = [(n, s) for n, s in programs if n in wanted]
+        for name, spec in programs:
             kernels = ", ".join(k["name"] for k in spec.get("kernels", []))
             try:
                 cells, details, timings = check_program(build_dir, name, spec, builds, tmp)
@@ -575,7 +630,8 @@ def main(argv):
     lines.append(f"{failures} failing build(s)." if failures else "All builds match.")
     # Speed: median microseconds of the program's whole kernel sequence, and
     # gas against clang in the same form (>1: gas slower).
-    lines += ["", f"Median of {TIMED_RUNS} runs of each program's kernels, microseconds:", "",
+    lines += ["", f"Median of {TIMED_RUNS} runs of each program's kernels (all builds in one "
+              "process, interleaved), microseconds:", "",
               "| program | " + " | ".join(builds) + " | gas-O2 / clang | gas-O2-outlined / clang-outlined |",
               "| --- | " + " | ".join("---:" for _ in builds) + " | ---: | ---: |"]
     def ratio(timings, build, baseline):
