@@ -162,6 +162,11 @@ pub struct AddressSpaceMap {
     /// `ptrmask` clears (AMDGPU: global addresses lie below the apertures).
     /// A mask that keeps bits 32..63 keeps every space.
     pub masking_keeps: SpaceSet,
+    /// Numbered spaces outside gas's five (inclusive ranges) whose flat
+    /// addresses also stay in the space whatever bits a `ptrmask` clears
+    /// (AMDGPU's constant memory and the spaces above its last one, which
+    /// its backend treats as flat-global ones).
+    pub masking_keeps_numbers: &'static [(u32, u32)],
 }
 
 /// The named spaces in which a target has a volatile form of each kind of
@@ -240,6 +245,7 @@ impl AddressSpaceMap {
         // Global pointers may have the canonical tag 111: clearing bits
         // could make it private's or local's.
         masking_keeps: SpaceSet::EMPTY,
+        masking_keeps_numbers: &[],
     };
 
     /// NVPTX: generic 0, global 1, shared 3, constant 4, local 5; flat
@@ -284,6 +290,7 @@ impl AddressSpaceMap {
         // NVPTX's `cvta` may change the bits: no cast is a no-op.
         bit_preserving_casts: SpaceSet::EMPTY,
         masking_keeps: SpaceSet::EMPTY,
+        masking_keeps_numbers: &[],
     };
 
     /// AMDGPU: flat 0, global 1, local 3, constant 4, private 5; flat generic
@@ -319,7 +326,18 @@ impl AddressSpaceMap {
         // The shared and private apertures sit above every global address:
         // clearing bits of a global address never reaches them.
         masking_keeps: SpaceSet::single(AddressSpace::Global),
+        // Constant (4) and every number above AMDGPU's last (9): LLVM's
+        // `isFlatGlobalAddrSpace`.
+        masking_keeps_numbers: &[(4, 4), (10, u32::MAX)],
     };
+
+    /// Whether a `ptrmask` of a flat address in the numbered space `number`
+    /// (outside gas's five) leaves it in that space.
+    pub fn masking_keeps_number(&self, number: u32) -> bool {
+        self.masking_keeps_numbers
+            .iter()
+            .any(|(first, last)| (*first..=*last).contains(&number))
+    }
 
     /// This target without what it assumes about pointers the host hands
     /// the device (kernel pointer parameters, pointers in a kernel's

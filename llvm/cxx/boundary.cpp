@@ -28,6 +28,7 @@
 #include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/IR/AttributeMask.h"
 #include "llvm/IR/Attributes.h"
+#include "llvm/IR/ConstantRange.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DIBuilder.h"
 #include "llvm/IR/DebugInfo.h"
@@ -133,6 +134,39 @@ void locateInstructions(StringRef name, const Module &source, Module &copy,
     }
   }
   builder.finalize();
+}
+
+// MLIR's importer drops a load's `!range`; gas's analysis reads one fact
+// from it (the bits a pointer mask keeps), so each imported load whose
+// original has an i64 `!range` carries it as `gas.range = array<i64: umin,
+// umax>` (inclusive, unsigned, as bit patterns). The export ignores the
+// attribute (no dialect translates it) and restores the metadata itself.
+void annotateLoadRanges(mlir::ModuleOp module, const Module &source,
+                        const AsmParserContext &positions) {
+  DenseMap<std::pair<unsigned, unsigned>, const LoadInst *> loads;
+  for (const Function &function : source)
+    for (const Instruction &instruction : instructions(function))
+      if (const auto *load = dyn_cast<LoadInst>(&instruction))
+        if (load->getMetadata(LLVMContext::MD_range) &&
+            load->getType()->isIntegerTy(64))
+          if (auto range = positions.getInstructionLocation(load))
+            loads[{range->Start.Line + 1, range->Start.Col + 1}] = load;
+  if (loads.empty())
+    return;
+  module.walk([&](mlir::LLVM::LoadOp op) {
+    auto location = op->getLoc()->findInstanceOf<mlir::FileLineColLoc>();
+    if (!location)
+      return;
+    auto found = loads.find({location.getLine(), location.getColumn()});
+    if (found == loads.end())
+      return;
+    ConstantRange range = getConstantRangeFromMetadata(
+        *found->second->getMetadata(LLVMContext::MD_range));
+    int64_t bounds[2] = {int64_t(range.getUnsignedMin().getZExtValue()),
+                         int64_t(range.getUnsignedMax().getZExtValue())};
+    op->setAttr("gas.range",
+                mlir::DenseI64ArrayAttr::get(op->getContext(), bounds));
+  });
 }
 
 // The function of `source` that `function` of the output stands for: the
@@ -857,6 +891,8 @@ void *gasLlvmSourceImport(GasLlvmSource *source, void *rawContext,
       /*loadAllDialects=*/false);
   if (!module)
     return nullptr;
+  if (source->located)
+    annotateLoadRanges(*module, *source->module, source->positions);
   return module.release().getOperation();
 }
 

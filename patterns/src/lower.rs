@@ -846,6 +846,7 @@ impl<'r, 'c> DispatchLowering<'_, 'r, 'c, '_> {
 fn other_named_space(address: Value, user: &OperationRef, map: &AddressSpaceMap) -> Option<u32> {
     let mut pending = vec![address];
     let mut found: Option<u32> = None;
+    let mut masked = false;
     let mut steps = 0;
     while let Some(value) = pending.pop() {
         steps += 1;
@@ -886,10 +887,16 @@ fn other_named_space(address: Value, user: &OperationRef, map: &AddressSpaceMap)
                 pending.push(crate::ir::operand(&op, 1)?);
                 pending.push(crate::ir::operand(&op, 2)?);
             }
+            // Whether clearing bits keeps the space depends on it: checked
+            // once the space is known.
+            "llvm.intr.ptrmask" => {
+                masked = true;
+                pending.push(crate::ir::operand(&op, 0)?);
+            }
             _ => return None,
         }
     }
-    found
+    found.filter(|number| !masked || map.masking_keeps_number(*number))
 }
 
 /// `generic` cast to `named`, or the named pointer it was cast from (no

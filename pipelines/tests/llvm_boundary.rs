@@ -389,3 +389,29 @@ fn clones_keep_line_tables() {
         "{kernel}"
     );
 }
+
+#[test]
+fn a_loaded_mask_range_is_read_and_kept() {
+    let input = fixture("range_mask.ll");
+    let (text, _) = llvm_out(&input, &["--pipeline", "O2"]);
+    // The range keeps bits 32..63 ones: the access stays local.
+    let narrow = text
+        .split("define i8 @masked_local_load(")
+        .nth(1)
+        .and_then(|rest| rest.split("\n}").next())
+        .expect("the function");
+    assert!(narrow.contains("load i8, ptr addrspace(3)"), "{narrow}");
+    assert!(
+        narrow.contains("!range !"),
+        "the mask keeps its !range: {narrow}"
+    );
+    // A range that does not: flat.
+    let wide = text
+        .split("define i8 @masked_local_load_wide_range(")
+        .nth(1)
+        .and_then(|rest| rest.split("\n}").next())
+        .expect("the function");
+    assert!(wide.contains("load i8, ptr %"), "{wide}");
+    // The carrier attribute never reaches LLVM IR.
+    assert!(!text.contains("gas.range"), "{text}");
+}

@@ -35,3 +35,25 @@ llvm.func @negative_volatile_load_from_constant_stays_flat(%c: !llvm.ptr<4>) -> 
   %v = llvm.load volatile %g {alignment = 4 : i64} : !llvm.ptr -> f32
   llvm.return %v : f32
 }
+
+// -----
+
+// Masking an address of a space AMDGPU treats as flat-global-like (numbers
+// above its last, constant) leaves it there (LLVM's isFlatGlobalAddrSpace).
+llvm.func @masked_address_of_a_flat_global_like_space(%p: !llvm.ptr<999>, %mask: i64) -> i8 {
+  %g = llvm.addrspacecast %p : !llvm.ptr<999> to !llvm.ptr
+  %m = llvm.intr.ptrmask %g, %mask : (!llvm.ptr, i64) -> !llvm.ptr
+  %v = llvm.load %m {alignment = 1 : i64} : !llvm.ptr -> i8
+  llvm.return %v : i8
+}
+
+// -----
+
+// Region memory (2) is 32 bits: clearing high bits of its flat address
+// could leave the region.
+llvm.func @negative_masked_region_address_stays_flat(%p: !llvm.ptr<2>, %mask: i64) -> i8 {
+  %g = llvm.addrspacecast %p : !llvm.ptr<2> to !llvm.ptr
+  %m = llvm.intr.ptrmask %g, %mask : (!llvm.ptr, i64) -> !llvm.ptr
+  %v = llvm.load %m {alignment = 1 : i64} : !llvm.ptr -> i8
+  llvm.return %v : i8
+}

@@ -922,9 +922,24 @@ fn pointer_behind_integer<'c: 'a, 'a>(
 
 /// Whether `mask` is a 64-bit constant whose bits 32..63 are all ones.
 fn keeps_high_half(mask: Value) -> bool {
-    mask.r#type().to_string() == "i64"
-        && crate::ir::integer_constant(mask)
-            .is_some_and(|value| (value as u64) >> 32 == 0xFFFF_FFFF)
+    let high_half_ones = |value: i64| (value as u64) >> 32 == 0xFFFF_FFFF;
+    if mask.r#type().to_string() != "i64" {
+        return false;
+    }
+    if let Some(value) = crate::ir::integer_constant(mask) {
+        return high_half_ones(value);
+    }
+    // A mask loaded with `!range` (carried as `gas.range = array<i64: umin,
+    // umax>` by the LLVM IR boundary): every value lies between the bounds.
+    crate::ir::defining_op(mask)
+        .filter(|op| name_of(op) == "llvm.load")
+        .and_then(|op| op.attribute("gas.range").ok())
+        .and_then(|range| melior::ir::attribute::DenseI64ArrayAttribute::try_from(range).ok())
+        .is_some_and(|range| {
+            range.len() == 2
+                && range.element(0).is_ok_and(high_half_ones)
+                && range.element(1).is_ok_and(high_half_ones)
+        })
 }
 
 /// Whether `value` is an `llvm.mlir.constant`.
