@@ -36,4 +36,21 @@ LC_ALL=C sort "tests/cuda/gpu/$build/counts.tsv" | awk -F'\t' -v status="$status
         printf "\ngas leaves %.1f%% of what LLVM leaves at -O2 and %.1f%% in the outlined form; worse on %d program(s).\n",
             ta ? 100 * tb / ta : 0, tc ? 100 * td / tc : 0, worse
         exit (worse > 0 || status != 0)
-    }'
+    }' || status=1
+# Kernel by kernel (each kernel with every function it calls, clones
+# included): gas never leaves more than LLVM in either form.
+awk -F'\t' '
+    { count[$1, $2, $3] = $4; if (!(($1, $3) in seen)) { seen[$1, $3] = 1; kernels[++n] = $1 SUBSEP $3 } }
+    END {
+        for (i = 1; i <= n; i++) {
+            split(kernels[i], k, SUBSEP)
+            if (count[k[1], "gas-O2", k[2]] > count[k[1], "clang", k[2]] ||
+                count[k[1], "gas-O2-outlined", k[2]] > count[k[1], "clang-outlined", k[2]]) {
+                printf "- gas leaves more than LLVM in kernel %s of %s\n", k[2], k[1]
+                worse++
+            }
+        }
+        printf "Kernel by kernel (%d kernels, each with the functions it calls): gas leaves more on %d.\n", n, worse
+        exit (worse > 0)
+    }' "tests/cuda/gpu/$build/kernel_counts.tsv" || status=1
+exit "$status"

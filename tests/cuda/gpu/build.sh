@@ -18,6 +18,9 @@
 #                                  and which builds succeeded
 #   build/counts.tsv               program, build, generic ld/st/atom in its
 #                                  PTX (scripts/resolution-report.sh reads it)
+#   build/kernel_counts.tsv        program, build, kernel, generic ld/st/atom
+#                                  in the kernel and every function it calls
+#                                  (kernel_counts.py)
 # The gas builds are made when $GAS_OPT (default target/debug/gas-opt)
 # exists. It prints, per build, the `externally_initialized` globals of the
 # IR and the PTX's memory instructions by state space. Exit status 1 when a
@@ -122,6 +125,7 @@ PY
 # Per program and build: globals flagged externally_initialized in the IR,
 # and PTX loads and stores by state space (generic: no space named).
 : > "$build/counts.tsv"
+: > "$build/kernel_counts.tsv"
 printf '| program | build | externally_initialized | ld.const | generic ld/st | global ld/st | shared ld/st | local ld/st |\n'
 printf '| --- | --- | --- | --- | --- | --- | --- | --- |\n'
 for dir in "$build"/*/; do
@@ -142,6 +146,8 @@ for dir in "$build"/*/; do
                 printf "%s\t%s\t%d\n", name, build, generic >> counts
             }
         ' counts="$build/counts.tsv" "$dir/$kind.ptx"
+        python3 kernel_counts.py "$dir/$kind.ptx" \
+            | awk -v name="$name" -v build="$kind" '{ print name "\t" build "\t" $0 }' >> "$build/kernel_counts.tsv"
     done
 done
 exit $status
