@@ -514,6 +514,7 @@ fn process_chunk(
         clone_budget: options.clone_budget,
         unknown_builtin_space: options.unknown_builtin_space,
         named_atomics: options.named_atomics,
+        host_pointers_unknown: options.no_host_pointer_assumptions,
     };
     // Remarks describe the module `lower` expands (or the result, when the
     // pipeline does not lower).

@@ -28,6 +28,10 @@ pub struct StepConfig {
     pub unknown_builtin_space: UnknownSpace,
     /// Whether the builtin library has named overloads of the C11 atomics.
     pub named_atomics: bool,
+    /// Assume nothing about pointers the host hands kernels
+    /// (`--no-host-pointer-assumptions`, `host-pointers=unknown`): applied to
+    /// `address_spaces` after any `target` option.
+    pub host_pointers_unknown: bool,
 }
 
 /// How a step transforms a module.
@@ -124,7 +128,7 @@ pub const STEPS: &[Step] = &[
             gas_patterns::raise::run(context, module, &config.address_spaces);
             Ok(Vec::new())
         }),
-        options: &[OptionKey::Target],
+        options: &[OptionKey::Target, OptionKey::HostPointers],
     },
     Step {
         name: gas_patterns::check::SET,
@@ -137,7 +141,7 @@ pub const STEPS: &[Step] = &[
                 .map(|warning| Finding::at(warning.location, warning.message))
                 .collect()
         }),
-        options: &[OptionKey::Target, OptionKey::ClosedWorld],
+        options: &[OptionKey::Target, OptionKey::HostPointers, OptionKey::ClosedWorld],
     },
     Step {
         name: gas_patterns::propagate::SET,
@@ -180,7 +184,7 @@ pub const STEPS: &[Step] = &[
             }
             Ok(lines)
         }),
-        options: &[OptionKey::Target, OptionKey::ClosedWorld, OptionKey::CloneBudget],
+        options: &[OptionKey::Target, OptionKey::HostPointers, OptionKey::ClosedWorld, OptionKey::CloneBudget],
     },
     Step {
         name: gas_patterns::builtin_calls::SET,
@@ -209,7 +213,7 @@ pub const STEPS: &[Step] = &[
             }
             Ok(lines)
         }),
-        options: &[OptionKey::Target, OptionKey::ClosedWorld, OptionKey::Builtins, OptionKey::NamedAtomics],
+        options: &[OptionKey::Target, OptionKey::HostPointers, OptionKey::ClosedWorld, OptionKey::Builtins, OptionKey::NamedAtomics],
     },
     Step {
         name: gas_patterns::explicit_cast_tags::SET,
@@ -224,7 +228,7 @@ pub const STEPS: &[Step] = &[
                 config.closed_world,
             ))
         }),
-        options: &[OptionKey::Target, OptionKey::ClosedWorld],
+        options: &[OptionKey::Target, OptionKey::HostPointers, OptionKey::ClosedWorld],
     },
     Step {
         name: gas_patterns::private_branch_elision::SET,
@@ -239,7 +243,7 @@ pub const STEPS: &[Step] = &[
                 config.closed_world,
             ))
         }),
-        options: &[OptionKey::Target, OptionKey::ClosedWorld],
+        options: &[OptionKey::Target, OptionKey::HostPointers, OptionKey::ClosedWorld],
     },
     Step {
         name: gas_patterns::static_global::SET,
@@ -254,7 +258,7 @@ pub const STEPS: &[Step] = &[
                 config.closed_world,
             ))
         }),
-        options: &[OptionKey::Target, OptionKey::ClosedWorld],
+        options: &[OptionKey::Target, OptionKey::HostPointers, OptionKey::ClosedWorld],
     },
     Step {
         name: gas_patterns::async_copy_simplify::SET,
@@ -265,7 +269,7 @@ pub const STEPS: &[Step] = &[
             gas_patterns::async_copy_simplify::run(context, module, &config.address_spaces);
             Ok(Vec::new())
         }),
-        options: &[OptionKey::Target],
+        options: &[OptionKey::Target, OptionKey::HostPointers],
     },
     Step {
         name: gas_patterns::lower::SET,
@@ -277,7 +281,7 @@ pub const STEPS: &[Step] = &[
                 .map(|()| Vec::new())
                 .map_err(PipelineError::from)
         }),
-        options: &[OptionKey::Target],
+        options: &[OptionKey::Target, OptionKey::HostPointers],
     },
     Step {
         name: "canonicalize",
@@ -340,15 +344,20 @@ pub enum OptionKey {
     Builtins,
     /// `named-atomics=true|false` (`--named-atomics`).
     NamedAtomics,
+    /// `host-pointers=assumed|unknown` (`--no-host-pointer-assumptions`:
+    /// `unknown`): what the target assumes about pointers the host hands
+    /// kernels. Applied after `target`, whatever the order.
+    HostPointers,
 }
 
 impl OptionKey {
-    const ALL: [Self; 5] = [
+    const ALL: [Self; 6] = [
         Self::Target,
         Self::ClosedWorld,
         Self::CloneBudget,
         Self::Builtins,
         Self::NamedAtomics,
+        Self::HostPointers,
     ];
 
     /// The option's name in a pass's `{...}`.
@@ -359,6 +368,7 @@ impl OptionKey {
             Self::CloneBudget => "clone-budget",
             Self::Builtins => "builtins",
             Self::NamedAtomics => "named-atomics",
+            Self::HostPointers => "host-pointers",
         }
     }
 
@@ -404,6 +414,13 @@ impl OptionKey {
                     _ => return Err(expected("true or false")),
                 };
             }
+            Self::HostPointers => {
+                config.host_pointers_unknown = match value {
+                    "assumed" => false,
+                    "unknown" => true,
+                    _ => return Err(expected("assumed or unknown")),
+                };
+            }
         }
         Ok(())
     }
@@ -442,9 +459,18 @@ impl StepOptions {
 
     /// `config` with these options set.
     pub fn apply(&self, mut config: StepConfig) -> StepConfig {
-        for (option, value) in &self.0 {
+        // `target` first: it replaces the whole map, which `host-pointers`
+        // (or the driver's `--no-host-pointer-assumptions`) then amends.
+        let (targets, others): (Vec<_>, Vec<_>) = self
+            .0
+            .iter()
+            .partition(|(option, _)| *option == OptionKey::Target);
+        for (option, value) in targets.into_iter().chain(others) {
             // Checked when parsed.
             let _ = option.apply(value, &mut config);
+        }
+        if config.host_pointers_unknown {
+            config.address_spaces = config.address_spaces.without_host_pointer_assumptions();
         }
         config
     }
@@ -747,6 +773,40 @@ mod tests {
         assert_eq!(preset.pass_pipeline(), by_steps.pass_pipeline());
         let names: Vec<_> = preset.stages.iter().map(Stage::name).collect();
         assert_eq!(names.last(), Some(&"cse"));
+    }
+
+    #[test]
+    fn host_pointers_unknown_holds_whatever_the_order_of_target() {
+        let unknown = AddressSpaceMap::NVPTX64.without_host_pointer_assumptions();
+        for text in [
+            "builtin.module(gas-propagate{host-pointers=unknown target=nvptx})",
+            "builtin.module(gas-propagate{target=nvptx host-pointers=unknown})",
+        ] {
+            let pipeline = Pipeline::parse_pass_pipeline(text).expect("valid");
+            let Stage::Gas { options, .. } = &pipeline.stages[0] else {
+                panic!("gas-propagate is a gas stage");
+            };
+            let config = options.apply(StepConfig::default());
+            assert_eq!(config.address_spaces, unknown, "{text}");
+        }
+        // The driver's --no-host-pointer-assumptions survives a pass's target.
+        let pipeline = Pipeline::parse_pass_pipeline("builtin.module(gas-propagate{target=nvptx})")
+            .expect("valid");
+        let Stage::Gas { options, .. } = &pipeline.stages[0] else {
+            panic!("gas-propagate is a gas stage");
+        };
+        let driver = StepConfig {
+            address_spaces: AddressSpaceMap::AMDGPU.without_host_pointer_assumptions(),
+            host_pointers_unknown: true,
+            ..StepConfig::default()
+        };
+        assert_eq!(options.apply(driver).address_spaces, unknown);
+        // A driver on SPIR (whose host rules are already "unknown") with a
+        // pass's target=nvptx: NVPTX's rules hold.
+        assert_eq!(
+            options.apply(StepConfig::default()).address_spaces,
+            AddressSpaceMap::NVPTX64
+        );
     }
 
     #[test]

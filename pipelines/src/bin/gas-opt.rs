@@ -74,7 +74,7 @@ struct Cli {
     pipeline: String,
     /// A textual pass pipeline, mlir-opt's syntax, mixing gas passes and
     /// MLIR's: `builtin.module(gas-raise,canonicalize,gas-propagate{clone-budget=100},gas-lower)`.
-    #[arg(long, value_name = "PIPELINE", conflicts_with = "pipeline", long_help = format!("A textual pass pipeline in mlir-opt's syntax, mixing gas passes and MLIR's: `builtin.module(gas-raise,canonicalize,gas-propagate{{clone-budget=100}},gas-lower)`. Gas passes run on the module (not nested); their options: target, closed-world, clone-budget, builtins, named-atomics, as the flags. Gas passes: {}", gas_pass_names()))]
+    #[arg(long, value_name = "PIPELINE", conflicts_with = "pipeline", long_help = format!("A textual pass pipeline in mlir-opt's syntax, mixing gas passes and MLIR's: `builtin.module(gas-raise,canonicalize,gas-propagate{{clone-budget=100}},gas-lower)`. Gas passes run on the module (not nested); their options: target, closed-world, clone-budget, builtins, named-atomics, as the flags, and host-pointers=assumed|unknown (--no-host-pointer-assumptions). Gas passes: {}", gas_pass_names()))]
     pass_pipeline: Option<String>,
     /// Print the pipeline that runs, as `--pass-pipeline` text, to stderr.
     #[arg(long)]
