@@ -2,7 +2,12 @@
 //!
 //! [`analysis`] computes, for every generic value of the module, the spaces
 //! it may point to (through GEPs, selects, block arguments, calls, returns
-//! and private allocas, to a fixed point). From those facts:
+//! and private allocas, to a fixed point). It reads what memory holds from
+//! [`memory_contents`] (allocas, a kernel's by-value copy, memory passed
+//! through calls, field by field), what an `llvm.assume` of a space test
+//! says from [`assumptions`], and what the target assumes about pointers the
+//! host hands kernels from the `AddressSpaceMap`; [`lanes`] gives the
+//! spaces of a vector of pointers (gathers, scatters). From those facts:
 //! - every `gas.dispatch` keeps only the spaces its addresses may point to
 //!   (one left: `lower` emits the access directly, no switch);
 //! - `gas.to_named p` becomes `gas.untag p` when `p` can only be in the
