@@ -24,6 +24,8 @@ for pipeline in O0 O2 \
     # Gathers and scatters through vectors of generic pointers, run by lli.
     tests/execution/lanes.sh "$pipeline"
 done
+# lower alone: vector casts raise did not claim stay casts (no tagged lanes).
+tests/execution/lanes.sh lower
 # A builtin library with named overloads only (tests/execution/README.md):
 # O2 with --builtins named must leave no generic builtin call, and every
 # named overload checks that its pointer is untagged and of its space.

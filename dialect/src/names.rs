@@ -66,6 +66,16 @@ pub const STATIC_GLOBAL_ATTR: &str = "gas.static_global";
 /// kernels, seed 003).
 pub const KERNEL_ATTR: &str = "gas.kernel";
 
+/// Unit attribute `raise` sets on an `llvm.addrspacecast` of a vector of
+/// pointers between generic and a named space on a tagged target: the lanes
+/// are tagged (or untagged) by `lower`, as a `gas.tag`/`gas.untag` is. A
+/// vector cast without it is left as it is (no access through it was raised).
+pub const LANES_CAST_ATTR: &str = "gas.lanes_cast";
+/// `array<i64: umin, umax>` on an i64 `llvm.load`: the `!range` metadata of
+/// the load in the LLVM IR it was imported from (MLIR's importer drops it;
+/// the export restores the metadata itself).
+pub const LOAD_RANGE_ATTR: &str = "gas.range";
+
 /// Unit attribute `propagate` sets on a function it wanted to clone for its
 /// callers' spaces but could not: the clone budget was spent.
 pub const CLONE_BUDGET_REACHED_ATTR: &str = "gas.clone_budget_reached";

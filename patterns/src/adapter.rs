@@ -254,6 +254,15 @@ pub fn set_attribute(op: OperationRef, name: &str, attribute: melior::ir::Attrib
     }
 }
 
+/// Removes the attribute `name` of `op`, if it has one.
+pub fn remove_attribute(op: OperationRef, name: &str) {
+    let name = melior::StringRef::new(name);
+    // SAFETY: op is alive; the name is only read.
+    unsafe {
+        mlir_sys::mlirOperationRemoveAttributeByName(op.to_raw(), name.to_raw());
+    }
+}
+
 /// The result type of an `!llvm.func<...>` type.
 pub fn llvm_function_result(function_type: melior::ir::Type) -> Option<melior::ir::Type> {
     use melior::ir::TypeLike;

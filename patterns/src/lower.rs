@@ -462,17 +462,26 @@ fn emitter<'r, 'c, 'a>(
     }
 }
 
-/// The generic pointer's bits as an `i64`.
+/// The generic pointer's bits as an `i64` (each lane's, for a vector of
+/// pointers).
 fn pointer_bits<'c, 'r>(
     emitter: &Emitter<'r, 'c, '_>,
     generic: Value<'c, '_>,
 ) -> Result<Value<'c, 'r>, EmitError> {
-    emitter.ptr_to_int(generic, emitter.integer_type(64))
+    let i64_type = emitter.integer_type(64);
+    let bits_type = if lanes::is_lanes(generic) {
+        emitter.vector_like(generic.r#type(), i64_type)?
+    } else {
+        i64_type
+    };
+    emitter.ptr_to_int(generic, bits_type)
 }
 
 /// `generic` (whose bits are `bits`, when already computed) as a pointer of
 /// `space`: canonical form restored for private and local (and for global
-/// where tags are preserved), a cast for global.
+/// where tags are preserved), a cast for global. A vector of pointers is
+/// taken lane by lane; one made by a GEP of vector indices over a scalar
+/// generic base is that GEP over the base untagged.
 fn untagged<'c, 'r>(
     emitter: &Emitter<'r, 'c, '_>,
     map: &AddressSpaceMap,
@@ -482,9 +491,22 @@ fn untagged<'c, 'r>(
     flags: FunctionFlags,
 ) -> Result<Value<'c, 'r>, EmitError> {
     let named = pointer_type(emitter.context, map, space);
+    let is_lanes = lanes::is_lanes(generic);
+    let named = if is_lanes {
+        let named_lanes = emitter.vector_like(generic.r#type(), named)?;
+        if let Some(gep) = lanes::gep_over_generic_base(generic, map) {
+            let base = crate::ir::operand(&gep, 0).ok_or(EmitError::Build("llvm.getelementptr"))?;
+            let base = untagged(emitter, map, base, None, space, flags)?;
+            return emitter.getelementptr_like(&gep, base, named_lanes);
+        }
+        named_lanes
+    } else {
+        named
+    };
     // `untag(tag p)` == `p` for `p` of the space (the tag's bits are dropped
-    // again, and on a flat target `cast(cast(p : S → flat) : flat → S)` is `p`).
-    if let Some(source) = cast_from(generic, named, !map.is_tagged()) {
+    // again, and on a flat target `cast(cast(p : S → flat) : flat → S)` is `p`;
+    // a vector cast is still unlowered when its consumers are lowered).
+    if let Some(source) = cast_from(generic, named, !map.is_tagged() || is_lanes) {
         return Ok(source);
     }
     if !map.is_tagged() {
@@ -768,11 +790,7 @@ impl<'r, 'c> DispatchLowering<'_, 'r, 'c, '_> {
             if self.keeps_flat(space) {
                 return self.resolve(operands, rest);
             }
-            operands[*index] = if lanes::is_lanes(address) {
-                lanes::untagged_lanes(self.emitter, &self.map, address, None, space, self.flags)?
-            } else {
-                untagged(self.emitter, &self.map, address, None, space, self.flags)?
-            };
+            operands[*index] = untagged(self.emitter, &self.map, address, None, space, self.flags)?;
             return self.resolve(operands, rest);
         }
         // An address made from a pointer of a space a generic pointer is

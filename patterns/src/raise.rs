@@ -107,6 +107,9 @@ fn raise_addrspacecast<'c, 'a>(
         return Err(NotApplied("constant expression of a global initializer"));
     }
     let (source, result) = operand_and_result(&op).ok_or(NotApplied("not a cast"))?;
+    if gas_dialect::ops::lanes_address_space(source.r#type()).is_some() {
+        return mark_lanes_cast(&env, &op, source, result);
+    }
     let from = value_space(source, &env.map).ok_or(NotApplied("source space unknown"))?;
     let to = value_space(result, &env.map).ok_or(NotApplied("result space unknown"))?;
     // Block invoke functions reach the runtime as generic pointers to code;
@@ -129,6 +132,42 @@ fn raise_addrspacecast<'c, 'a>(
     }
     .map_err(|_| NotApplied("could not build the cast"))?;
     replace_with(op, cast, rewriter)
+}
+
+/// A vector cast between generic and private, local or global on a tagged
+/// target is marked for `lower` to set or clear its lanes' tags (no gas op
+/// carries a vector): the lanes then meet raised gathers and scatters as
+/// tagged pointers, as scalars meet raised accesses after `gas.tag`.
+fn mark_lanes_cast<'c, 'a>(
+    env: &Environment<'c>,
+    op: &OperationRef<'c, 'a>,
+    source: Value<'c, 'a>,
+    result: Value<'c, 'a>,
+) -> Rewrite {
+    let lanes_space = |value: Value| {
+        gas_dialect::ops::lanes_address_space(value.r#type())
+            .and_then(|number| env.map.space(number))
+    };
+    let between_generic_and_named = match (lanes_space(source), lanes_space(result)) {
+        (Some(AddressSpace::Generic), Some(named)) | (Some(named), Some(AddressSpace::Generic)) => {
+            named.is_resolvable()
+        }
+        _ => false,
+    };
+    if !env.map.is_tagged() || !between_generic_and_named {
+        return Err(NotApplied(
+            "not lanes to tag: a flat target's cast, or no generic side",
+        ));
+    }
+    if op.attribute(gas_dialect::names::LANES_CAST_ATTR).is_ok() {
+        return Err(NotApplied("already marked"));
+    }
+    crate::adapter::set_attribute(
+        *op,
+        gas_dialect::names::LANES_CAST_ATTR,
+        melior::ir::Attribute::unit(env.context),
+    );
+    Ok(Applied)
 }
 
 /// `access(..., generic address, ...)` == `gas.dispatch` of the access over

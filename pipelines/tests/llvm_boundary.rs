@@ -39,6 +39,15 @@ fn line<'t>(text: &'t str, prefix: &str) -> &'t str {
         .unwrap_or_else(|| panic!("no line starting with `{prefix}` in:\n{text}"))
 }
 
+/// The text of `@name`'s definition, from its `define` line to its `}`.
+fn body<'t>(text: &'t str, name: &str) -> &'t str {
+    let start = text
+        .find(define(text, name))
+        .unwrap_or_else(|| panic!("no definition of @{name}"));
+    let rest = &text[start..];
+    &rest[..rest.find("\n}").unwrap_or(rest.len())]
+}
+
 /// The definition line of `@name`.
 fn define<'t>(text: &'t str, name: &str) -> &'t str {
     text.lines()
@@ -395,22 +404,14 @@ fn a_loaded_mask_range_is_read_and_kept() {
     let input = fixture("range_mask.ll");
     let (text, _) = llvm_out(&input, &["--pipeline", "O2"]);
     // The range keeps bits 32..63 ones: the access stays local.
-    let narrow = text
-        .split("define i8 @masked_local_load(")
-        .nth(1)
-        .and_then(|rest| rest.split("\n}").next())
-        .expect("the function");
+    let narrow = body(&text, "masked_local_load");
     assert!(narrow.contains("load i8, ptr addrspace(3)"), "{narrow}");
     assert!(
         narrow.contains("!range !"),
         "the mask keeps its !range: {narrow}"
     );
     // A range that does not: flat.
-    let wide = text
-        .split("define i8 @masked_local_load_wide_range(")
-        .nth(1)
-        .and_then(|rest| rest.split("\n}").next())
-        .expect("the function");
+    let wide = body(&text, "masked_local_load_wide_range");
     assert!(wide.contains("load i8, ptr %"), "{wide}");
     // The carrier attribute never reaches LLVM IR.
     assert!(!text.contains("gas.range"), "{text}");

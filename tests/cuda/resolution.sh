@@ -35,7 +35,7 @@ LC_ALL=C sort "tests/cuda/gpu/$build/counts.tsv" | awk -F'\t' -v status="$status
         printf "| **total (%d programs)** | **%d** | **%d** | **%d** | **%d** |\n", n, ta, tb, tc, td
         printf "\ngas leaves %.1f%% of what LLVM leaves at -O2 and %.1f%% in the outlined form; worse on %d program(s).\n",
             ta ? 100 * tb / ta : 0, tc ? 100 * td / tc : 0, worse
-        exit (worse > 0 || status != 0)
+        exit (worse > 0 || status != 0 || n == 0)
     }' || status=1
 # Kernel by kernel (each kernel with every function it calls, clones
 # included): gas never leaves more than LLVM in either form.
@@ -51,6 +51,7 @@ awk -F'\t' '
             }
         }
         printf "Kernel by kernel (%d kernels, each with the functions it calls): gas leaves more on %d.\n", n, worse
-        exit (worse > 0)
+        # No kernel counted is a broken build, not a pass.
+        exit (worse > 0 || n == 0)
     }' "tests/cuda/gpu/$build/kernel_counts.tsv" || status=1
 exit "$status"

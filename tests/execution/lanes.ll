@@ -3,13 +3,15 @@
 ; memory mixed in one vector, and a vector GEP over a base whose space is
 ; chosen at run time. Tagged lanes reaching memory would fault (bits 61..63
 ; make an x86-64 address non-canonical); lanes split into the wrong space
-; would too, or read the wrong value.
+; would too, or read the wrong value. A vector cast to generic tags its lanes
+; only where the gather through it was raised too (`lower` alone leaves both).
 target triple = "spir64-unknown-unknown"
 
 @global_cells = addrspace(1) global [4 x i32] [i32 10, i32 20, i32 30, i32 40]
 @local_cells = addrspace(3) global [4 x i32] [i32 100, i32 200, i32 300, i32 400]
 @format = addrspace(2) constant [21 x i8] c"%d %d %d %d | %d %d\0A\00"
 @format_cells = addrspace(2) constant [25 x i8] c"cells %d %d %d %d %d %d\0A\00"
+@format_cast = addrspace(2) constant [12 x i8] c"cast %d %d\0A\00"
 
 declare i32 @printf(ptr addrspace(2), ...)
 declare <4 x i32> @llvm.masked.gather.v4i32.v4p4(<4 x ptr addrspace(4)>, i32 immarg, <4 x i1>, <4 x i32>)
@@ -55,5 +57,13 @@ entry:
   %l3p = getelementptr inbounds [4 x i32], ptr addrspace(3) @local_cells, i64 0, i64 3
   %l3 = load i32, ptr addrspace(3) %l3p, align 4
   call i32 (ptr addrspace(2), ...) @printf(ptr addrspace(2) @format_cells, i32 %c0, i32 %c1, i32 %c2, i32 %c3, i32 %g0, i32 %l3)
+  ; Local lanes cast to generic as a vector, then gathered.
+  %l0 = getelementptr inbounds [4 x i32], ptr addrspace(3) @local_cells, i64 0, i64 0
+  %local_lanes = getelementptr inbounds i32, ptr addrspace(3) %l0, <2 x i64> <i64 1, i64 3>
+  %generic_lanes = addrspacecast <2 x ptr addrspace(3)> %local_lanes to <2 x ptr addrspace(4)>
+  %cast_pair = call <2 x i32> @llvm.masked.gather.v2i32.v2p4(<2 x ptr addrspace(4)> %generic_lanes, i32 4, <2 x i1> <i1 true, i1 true>, <2 x i32> zeroinitializer)
+  %k0 = extractelement <2 x i32> %cast_pair, i32 0
+  %k1 = extractelement <2 x i32> %cast_pair, i32 1
+  call i32 (ptr addrspace(2), ...) @printf(ptr addrspace(2) @format_cast, i32 %k0, i32 %k1)
   ret i32 0
 }

@@ -13,63 +13,29 @@
 //!   in its own space; a gather chains its results through the pass-through
 //!   operand. (Flat targets keep the flat access, as for scalars.)
 
-use super::{canonical, switch_layout, untagged, with_tag};
+use super::{pointer_bits, switch_layout, untagged, with_tag};
 use crate::adapter::{Environment, NotApplied, Rewrite};
-use crate::emit::{EmitError, Emitter, IntPredicate};
+use crate::emit::{Emitter, IntPredicate};
 use crate::ir::{defining_op, name_of, operand};
 use crate::kernels::FunctionFlags;
-use gas_dialect::ops::{pointer_type, value_space, Dispatch};
+use gas_dialect::names;
+use gas_dialect::ops::{value_space, Dispatch};
 use gas_dialect::spaces::TAG_SHIFT;
 use gas_dialect::{AddressSpace, AddressSpaceMap, SpaceSet};
+use melior::ir::operation::OperationLike;
 use melior::ir::{OperationRef, Type, Value, ValueLike};
 use melior::RewriterBase;
 
-/// `lanes` (a vector of generic pointers, whose bits are `bits` when
-/// already computed) as a vector of pointers of `space`.
-pub(super) fn untagged_lanes<'c, 'r>(
-    emitter: &Emitter<'r, 'c, '_>,
+/// The vector GEP `lanes` is, when its base is one scalar generic pointer.
+pub(super) fn gep_over_generic_base<'c, 'a>(
+    lanes: Value<'c, 'a>,
     map: &AddressSpaceMap,
-    lanes: Value<'c, 'r>,
-    bits: Option<Value<'c, 'r>>,
-    space: AddressSpace,
-    flags: FunctionFlags,
-) -> Result<Value<'c, 'r>, EmitError> {
-    let named = pointer_type(emitter.context, map, space);
-    let named_lanes = emitter.vector_like(lanes.r#type(), named)?;
-    // A GEP of vector indices over one scalar generic base: the base, untagged.
-    if let Some(gep) = defining_op(lanes).filter(|op| name_of(op) == "llvm.getelementptr") {
-        if let Some(base) =
-            operand(&gep, 0).filter(|base| value_space(*base, map) == Some(AddressSpace::Generic))
-        {
-            let base = untagged(emitter, map, base, None, space, flags)?;
-            return emitter.getelementptr_like(&gep, base, named_lanes);
-        }
-    }
-    // Lanes cast to generic from lanes of the space: the lanes cast.
-    if let Some(source) = defining_op(lanes)
-        .filter(|op| name_of(op) == "llvm.addrspacecast")
-        .and_then(|op| operand(&op, 0))
-        .filter(|source| source.r#type() == named_lanes)
-    {
-        return Ok(source);
-    }
-    if !map.is_tagged() || (space.tag().is_none() && !flags.tags_preserved) {
-        return emitter.addrspacecast(lanes, named_lanes);
-    }
-    let bits = match bits {
-        Some(bits) => bits,
-        None => lane_bits(emitter, lanes)?,
-    };
-    canonical(emitter, bits, named_lanes)
-}
-
-/// Each lane's pointer bits, as a vector of `i64`.
-fn lane_bits<'c, 'r>(
-    emitter: &Emitter<'r, 'c, '_>,
-    lanes: Value<'c, '_>,
-) -> Result<Value<'c, 'r>, EmitError> {
-    let i64_lanes = emitter.vector_like(lanes.r#type(), emitter.integer_type(64))?;
-    emitter.ptr_to_int(lanes, i64_lanes)
+) -> Option<OperationRef<'c, 'a>> {
+    defining_op(lanes).filter(|gep| {
+        name_of(gep) == "llvm.getelementptr"
+            && operand(gep, 0)
+                .is_some_and(|base| value_space(base, map) == Some(AddressSpace::Generic))
+    })
 }
 
 /// Where the mask is among the operands of a gather or scatter.
@@ -100,7 +66,7 @@ pub(super) fn split_by_tag<'c, 'r>(
     let lanes = *operands.get(index).ok_or(NOT_LANES)?;
     let mask = *operands.get(mask_index).ok_or(NOT_LANES)?;
     let gathers = access == "llvm.intr.masked.gather";
-    let bits = lane_bits(emitter, lanes)?;
+    let bits = pointer_bits(emitter, lanes)?;
     let shift = emitter.splat(bits.r#type(), TAG_SHIFT as i64)?;
     let tags = emitter.lshr(bits, shift)?;
     let (default, cases) = switch_layout(spaces);
@@ -128,7 +94,7 @@ pub(super) fn split_by_tag<'c, 'r>(
     let mut result: Option<Value> = None;
     for (space, in_space) in parts {
         let mut part = operands.to_vec();
-        part[index] = untagged_lanes(emitter, map, lanes, Some(bits), space, flags)?;
+        part[index] = untagged(emitter, map, lanes, Some(bits), space, flags)?;
         part[mask_index] = emitter.and(mask, in_space)?;
         if gathers {
             // Lanes gathered so far pass through the next space's gather.
@@ -158,8 +124,10 @@ fn lanes_cast<'c, 'a>(
     op: &OperationRef<'c, 'a>,
     to_generic: bool,
 ) -> Result<(Value<'c, 'a>, Type<'c>, AddressSpace), NotApplied> {
-    if !env.map.is_tagged() {
-        return Err(NotApplied("a flat target's own cast"));
+    // Only casts `raise` claimed: elsewhere no access through them was
+    // raised, and tagged lanes would reach memory.
+    if !env.map.is_tagged() || op.attribute(names::LANES_CAST_ATTR).is_err() {
+        return Err(NotApplied("not a lanes cast raise marked"));
     }
     let source = operand(op, 0).ok_or(NotApplied("no operand"))?;
     let result = crate::ir::result(op, 0).ok_or(NotApplied("no result"))?;
@@ -202,12 +170,14 @@ pub(super) fn lower_lanes_to_generic<'c, 'a>(
         }
         tag => tag,
     };
-    // Global lanes (and untagged private ones) carry no tag.
+    // Global lanes (and untagged private ones) carry no tag: the cast stays,
+    // unmarked (the mark must not reach LLVM IR).
     let Some(tag) = tag else {
-        return Err(NotApplied("no tag to set"));
+        crate::adapter::remove_attribute(op, names::LANES_CAST_ATTR);
+        return Ok(crate::adapter::Applied);
     };
     let emitter = super::emitter(&env, &op, rewriter);
-    let bits = lane_bits(&emitter, named)?;
+    let bits = pointer_bits(&emitter, named)?;
     let tagged = with_tag(&emitter, bits, tag, true)?;
     let generic = emitter.int_to_ptr(tagged, generic_type)?;
     super::replace(op, rewriter, &[generic])
@@ -222,6 +192,6 @@ pub(super) fn lower_lanes_to_named<'c, 'a>(
     let (generic, _, space) = lanes_cast(&env, &op, false)?;
     let flags = FunctionFlags::of(&op);
     let emitter = super::emitter(&env, &op, rewriter);
-    let named = untagged_lanes(&emitter, &env.map, generic, None, space, flags)?;
+    let named = super::untagged(&emitter, &env.map, generic, None, space, flags)?;
     super::replace(op, rewriter, &[named])
 }

@@ -803,10 +803,7 @@ impl GraphBuilder {
                     None => self.unknown(result),
                 }
             }
-            gas_dialect::names::DISPATCH | "llvm.load"
-                if name == "llvm.load"
-                    || symbol_attribute(op, "access").as_deref() == Some("llvm.load") =>
-            {
+            gas_dialect::names::DISPATCH | "llvm.load" if access_name(op) == "llvm.load" => {
                 let address = operand(0);
                 let from_constant = address.is_some_and(|address| {
                     value_space(address, &self.map) == Some(AddressSpace::Constant)
@@ -933,7 +930,7 @@ fn keeps_high_half(mask: Value) -> bool {
     // umax>` by the LLVM IR boundary): every value lies between the bounds.
     crate::ir::defining_op(mask)
         .filter(|op| name_of(op) == "llvm.load")
-        .and_then(|op| op.attribute("gas.range").ok())
+        .and_then(|op| op.attribute(gas_dialect::names::LOAD_RANGE_ATTR).ok())
         .and_then(|range| melior::ir::attribute::DenseI64ArrayAttribute::try_from(range).ok())
         .is_some_and(|range| {
             range.len() == 2

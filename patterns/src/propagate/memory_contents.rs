@@ -18,7 +18,7 @@
 //! unknown; scalars narrower than a pointer (a struct's length field) are
 //! not pointers.
 
-use super::analysis::{access_name, is_kernel_convention, ClosedWorld, ModuleIndex};
+use super::analysis::{access_name, ClosedWorld, ModuleIndex};
 use super::block_literals::byte_offset;
 use crate::ir::{defining_op, name_of, operand, parameters_with, result, symbol_attribute};
 use gas_dialect::ops::value_space;
@@ -197,17 +197,13 @@ impl<'c, 'a> Walker<'_, 'c, 'a> {
             return None;
         }
         let symbol = symbol_attribute(&function, "sym_name")?;
+        let is_kernel = self.index.functions.get(&symbol)?.is_kernel;
         let position = argument.argument_number();
-        let convention = function
-            .attribute("CConv")
-            .map(|attribute| attribute.to_string())
-            .unwrap_or_default();
         Some(Parameter {
             symbol,
             position,
             by_value: parameters_with(&["llvm.byval"], function).contains(&position),
-            is_kernel: is_kernel_convention(&convention)
-                || function.attribute(gas_dialect::names::KERNEL_ATTR).is_ok(),
+            is_kernel,
         })
     }
 
