@@ -74,6 +74,8 @@ pub use spaces::{
     VolatileVariants,
 };
 
+// Links the installed shared MLIR (see the crate `gas-mlir-link`).
+use gas_mlir_link as _;
 use melior::dialect::DialectRegistry;
 use melior::ir::Module;
 use melior::utility::load_irdl_dialects;

@@ -36,6 +36,8 @@
 
 #![deny(missing_docs)]
 
+// Links the installed shared MLIR (see the crate `gas-mlir-link`).
+use gas_mlir_link as _;
 use melior::ir::Module;
 use melior::Context;
 use std::ffi::{c_char, c_void, CString};
