@@ -130,13 +130,20 @@ pub fn run(
         let rewriter = owner.as_rewriter_base();
         let module: &Module = module;
         // Code no entry point can reach gets no switch: erase it first.
+        // The budget is the module's size as given, dead code included.
         let index = ModuleIndex::build(module.as_operation());
+        let mut budget = specialize::CloneBudget::for_module(&index, options.clone_budget);
         stats.unreachable_erased =
             reachability::erase_unreachable(&rewriter, &index, options.closed_world);
-        let mut budget = specialize::CloneBudget::for_module(&index, options.clone_budget);
+        // The index holds the erased functions' ops, freed now: after an
+        // erasure only a new index may be read.
+        let index = if stats.unreachable_erased == 0 {
+            index
+        } else {
+            ModuleIndex::build(module.as_operation())
+        };
         stats.pointer_called_entry_points = pointer_called_with_generic_parameters(&index, map);
-        // Nothing erased: the first round can use this index.
-        let mut unchanged = (stats.unreachable_erased == 0).then_some(index);
+        let mut unchanged = Some(index);
         // Rounds of cloning until no call moves; then one narrowing, from
         // facts of the final call graph. Narrowing earlier would be unsound:
         // a later round may redirect a call (a recursive one, say) to a clone
