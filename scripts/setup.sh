@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Installs what gas needs on Debian 12: LLVM/MLIR 22 (from Debian's packages),
 # clang-22 for the OpenCL and CUDA corpora, the C libraries MLIR links
-# against, and a C++ compiler for the thin C++ layer of llvm/ (the cc crate).
+# against, a C++ compiler for the thin C++ layers of llvm/ and capi/ (the cc
+# crate) and the C/C++ embedding examples, and valgrind for libgas.so's leak
+# check.
 # Idempotent: does nothing when everything is already present.
 set -euo pipefail
 
 packages=(
   llvm-22-dev libmlir-22-dev mlir-22-tools libpolly-22-dev clang-22 llvm-22-tools
-  libzstd-dev libz3-dev libxml2-dev zlib1g-dev g++
+  libzstd-dev libz3-dev libxml2-dev zlib1g-dev g++ valgrind
 )
 
 missing=()

@@ -50,6 +50,11 @@ tests/programs/run.sh --dead-switch-check
 # example's own pass manager print the same as --pipeline O2 on both corpora.
 cargo build --quiet -p gas-pipelines --example embed
 tests/embedding/compare.sh
+# gas from C, C++ and mlir-opt (libgas.so): the plugin in mlir-opt, the C
+# and the C++ example print what gas-opt prints on both corpora; bad
+# options, loading twice, and no leak under valgrind.
+cargo build --quiet -p gas-capi
+tests/embedding/c-api.sh
 # Determinism: two O2 runs of every program's inlined form print the same
 # bytes (each process hashes with its own random seed, so an order that
 # depends on a HashMap shows up here).

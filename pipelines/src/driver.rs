@@ -7,6 +7,7 @@ use crate::diagnostics::{
 use crate::ffi::parse_module;
 use crate::parse_guard::refuse_known_parser_crashes;
 use crate::passes::run_stage;
+pub use crate::passes::target_of_module;
 use crate::registry::{Pipeline, StepConfig};
 use crate::PipelineError;
 use gas_dialect::AddressSpaceMap;
@@ -420,19 +421,6 @@ fn mark_kernels(context: &Context, module: &Module, kernels: &[String]) -> Resul
         );
     }
     Ok(())
-}
-
-/// The target the module's `llvm.target_triple` names, SPIR otherwise.
-pub fn target_of_module(module: &Module) -> AddressSpaceMap {
-    module
-        .as_operation()
-        .attribute("llvm.target_triple")
-        .ok()
-        // The printed form (`"spir64"`): melior's `value()` panics on an
-        // empty string, which a module without a triple has.
-        .map(|triple| triple.to_string())
-        .and_then(|triple| AddressSpaceMap::of_triple(triple.trim_matches('"')))
-        .unwrap_or_default()
 }
 
 /// Parses, verifies, runs the pipeline and prints one chunk. MLIR's own

@@ -34,9 +34,10 @@ use crate::registry::{
     StepConfig, StepOptions, StepReport, PASS_PREFIX, STEPS,
 };
 use crate::PipelineError;
+use gas_dialect::AddressSpaceMap;
 use melior::ir::operation::OperationLike;
 use melior::ir::r#type::TypeId;
-use melior::ir::OperationRef;
+use melior::ir::{Module, OperationRef};
 use melior::pass::{ExternalPass, OperationPassManager, Pass, RunExternalPass};
 use melior::ContextRef;
 use std::sync::{Arc, Mutex, PoisonError};
@@ -229,6 +230,16 @@ impl<'c> RunExternalPass<'c> for GasPass {
     fn initialize(&mut self, _context: ContextRef<'c>) {}
 
     fn run(&mut self, operation: OperationRef<'c, '_>, pass: ExternalPass<'_>) {
+        if !self.run_on(operation) {
+            pass.signal_failure();
+        }
+    }
+}
+
+impl GasPass {
+    /// Runs the set on `operation`, which must be a `builtin.module`; false
+    /// if it failed (reported as MLIR diagnostics, or kept for the driver).
+    fn run_on(&self, operation: OperationRef<'_, '_>) -> bool {
         let name = pass_name(self.step);
         let _span = tracing::info_span!("pass", pass = %name).entered();
         let op_name = gas_patterns::ir::name_of(&operation);
@@ -237,8 +248,7 @@ impl<'c> RunExternalPass<'c> for GasPass {
                 operation.location(),
                 &format!("`{name}` runs on builtin.module, not on `{op_name}`"),
             );
-            pass.signal_failure();
-            return;
+            return false;
         }
         let context = operation.context();
         let context = gas_patterns::adapter::context_of(&context);
@@ -248,15 +258,12 @@ impl<'c> RunExternalPass<'c> for GasPass {
         match result {
             Ok(report) => {
                 reports.steps.push((self.step.name, report));
-                if self.standalone
-                    && gas_dialect::verify::verify(
+                !self.standalone
+                    || gas_dialect::verify::verify(
                         &module.as_operation(),
                         &self.config.address_spaces,
                     )
-                    .is_err()
-                {
-                    pass.signal_failure();
-                }
+                    .is_ok()
             }
             Err(error) => {
                 if self.standalone {
@@ -269,10 +276,46 @@ impl<'c> RunExternalPass<'c> for GasPass {
                 } else if reports.error.is_none() {
                     reports.error = Some(error);
                 }
-                pass.signal_failure();
+                false
             }
         }
     }
+}
+
+/// Runs the gas pass of `step` on `operation` as a pass in MLIR's own
+/// registry runs it (the C API's `gasRegisterPasses`, `mlir-opt`'s plugin):
+/// the target is the module's triple unless `options` name one, failures
+/// are MLIR diagnostics, and gas's verifier runs after the set. False if it
+/// failed.
+pub fn run_registered(step: &'static Step, options: &StepOptions, operation: OperationRef) -> bool {
+    let base = if gas_patterns::ir::name_of(&operation) == "builtin.module" {
+        StepConfig {
+            address_spaces: target_of_module(&ffi::borrow_module(&operation)),
+            ..StepConfig::default()
+        }
+    } else {
+        StepConfig::default()
+    };
+    GasPass {
+        step,
+        config: options.apply(base),
+        reports: Arc::default(),
+        standalone: true,
+    }
+    .run_on(operation)
+}
+
+/// The target the module's `llvm.target_triple` names, SPIR otherwise.
+pub fn target_of_module(module: &Module) -> AddressSpaceMap {
+    module
+        .as_operation()
+        .attribute("llvm.target_triple")
+        .ok()
+        // The printed form (`"spir64"`): melior's `value()` panics on an
+        // empty string, which a module without a triple has.
+        .map(|triple| triple.to_string())
+        .and_then(|triple| AddressSpaceMap::of_triple(triple.trim_matches('"')))
+        .unwrap_or_default()
 }
 
 /// Runs one stage of a pipeline on `module` through a pass manager: a gas

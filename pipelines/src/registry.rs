@@ -376,6 +376,18 @@ impl OptionKey {
         Self::ALL.into_iter().find(|key| key.name() == name)
     }
 
+    /// One line on the option and the values it takes (`mlir-opt --help`).
+    pub fn summary(self) -> &'static str {
+        match self {
+            Self::Target => "address-space numbering: spir, nvptx or amdgpu (default: the module's triple)",
+            Self::ClosedWorld => "whether every call of a non-kernel function is in the module: auto (when it has kernels), always or never",
+            Self::CloneBudget => "operations propagate may add by cloning helpers (default: the module's size, at least 2000)",
+            Self::Builtins => "builtin calls of unknown space: generic (keep the generic call) or named (switch on the space, call the named overloads)",
+            Self::NamedAtomics => "whether the builtin library has OpenCL 3.0's named overloads of the C11 atomics: true or false",
+            Self::HostPointers => "what kernels' pointers from the host point to: assumed (the target's rules) or unknown",
+        }
+    }
+
     /// Sets this option to `value` in `config`; the error says what values
     /// it takes.
     fn apply(self, value: &str, config: &mut StepConfig) -> Result<(), String> {

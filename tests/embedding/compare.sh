@@ -18,14 +18,14 @@ PASS_PIPELINE='builtin.module(gas-raise,gas-check,gas-explicit-cast-tags,gas-pro
 BUILD=tests/embedding/build
 mkdir -p "$BUILD"
 inputs=(tests/execution/build/*/spir.inlined.ll tests/execution/build/*/spir.unoptimized.ll
-    tests/programs/build/*/inlined.ll tests/programs/build/*/unoptimized.ll)
+    tests/programs/build/*/inlined.ll tests/programs/build/*/unopt.ll)
 if [ ! -e "${inputs[0]}" ]; then
     echo "compare.sh: build the corpora first (tests/execution/run.sh, tests/programs/run.sh)" >&2
     exit 1
 fi
 failures=0
 for input in "${inputs[@]}"; do
-    [ -e "$input" ] || continue
+    [ -e "$input" ] || { echo "compare.sh: no $input" >&2; exit 1; }
     "$GAS_OPT" --pipeline O2 "$input" -o "$BUILD/preset.out" 2>/dev/null
     "$GAS_OPT" --pass-pipeline "$PASS_PIPELINE" "$input" -o "$BUILD/passes.out" 2>/dev/null
     "$EMBED" "$input" >"$BUILD/embed.out" 2>/dev/null
