@@ -12,8 +12,8 @@
 //! same. The rules need the sizes as constants and are applied together, to
 //! the simplest form, by one pattern per copy op.
 
-use crate::adapter::{apply_by_walk, Applied, Environment, NotApplied, Pattern, Rewrite};
-use crate::emit::Emitter;
+use crate::ir::adapter::{apply_by_walk, Applied, Environment, NotApplied, Pattern, Rewrite};
+use crate::ir::emit::Emitter;
 use gas_dialect::ops::{AsyncCopy2d, AsyncCopy3d};
 use gas_dialect::{names, AddressSpaceMap};
 use melior::ir::operation::OperationLike;

@@ -5,8 +5,8 @@
 //! tagged pointers, and every device library would have to decode gas's
 //! tags. Where [`propagate`](crate::propagate)'s analysis knows a generic
 //! argument's space:
-//! - a call of a builtin with named-space overloads ([`table`]) calls the
-//!   overload of that space instead (its name from [`mangling`]; private is
+//! - a call of a builtin with named-space overloads ([`crate::analysis::builtin_table`]) calls the
+//!   overload of that space instead (its name from [`crate::analysis::mangling`]; private is
 //!   the unqualified pointer), declared if the module lacks it, the argument
 //!   untagged;
 //! - a call of a user function whose module also defines the overload for
@@ -28,22 +28,21 @@
 //! without a named overload for the space, is left alone. Decisions are taken from one analysis before the
 //! first rewrite; every call is rewritten once.
 
-pub mod mangling;
-pub mod table;
-
-use crate::emit::{Emitter, IntPredicate};
+use crate::analysis::builtin_table::{self, NamedOverloads};
+use crate::analysis::mangling::{
+    demangle, mangle, pointer_parameters, with_pointer_address_space, Mangled,
+};
+use crate::analysis::{ClosedWorld, ModuleIndex, SpaceFacts};
+use crate::ir::casts::CastStyle;
+use crate::ir::emit::{Emitter, IntPredicate};
 use crate::ir::{each_op, symbol_attribute};
-use crate::propagate::analysis::{ClosedWorld, ModuleIndex, SpaceFacts};
-use crate::propagate::specialize::CastStyle;
 use gas_dialect::ops::{pointer_type, to_named, untag, value_space};
 use gas_dialect::{AddressSpace, AddressSpaceMap, SpaceSet};
-use mangling::{demangle, mangle, pointer_parameters, with_pointer_address_space, Mangled};
 use melior::ir::attribute::{FlatSymbolRefAttribute, StringAttribute, TypeAttribute};
 use melior::ir::operation::OperationLike;
 use melior::ir::{Module, OperationRef, Type, Value, ValueLike};
 use melior::{Context, IrRewriter, RewriterBase};
 use std::collections::{BTreeMap, BTreeSet};
-use table::NamedOverloads;
 
 /// The set's name, as in DESIGN.md and `--pipeline`.
 pub const SET: &str = "builtin-calls";
@@ -285,7 +284,7 @@ fn decide(
     // private pointers carry no tag: a run-time test cannot tell them from
     // global ones.
     if dynamic
-        && crate::kernels::FunctionFlags::of(&call).private_in_global
+        && crate::ir::FunctionFlags::of(&call).private_in_global
         && arguments
             .iter()
             .any(|argument| argument.spaces.contains(&AddressSpace::Private))
@@ -305,7 +304,7 @@ fn decide(
         let overload =
             overload_name(&generic, &chosen, map).ok_or("no mangling for the named overload")?;
         if index.functions.contains_key(&overload) {
-            let user = table::lookup(&generic.name).is_none();
+            let user = builtin_table::lookup(&generic.name).is_none();
             return Ok(Some(Plan::Overload {
                 overload,
                 arguments: chosen,
@@ -345,7 +344,7 @@ fn exclude_private_atomic_object(
     generic: &Mangled,
     arguments: &mut [GenericArgument],
 ) -> Result<(), &'static str> {
-    let is_atomic = table::lookup(&generic.name)
+    let is_atomic = builtin_table::lookup(&generic.name)
         .is_some_and(|builtin| builtin.named == NamedOverloads::NamedAtomics);
     let object = pointer_parameters(generic)
         .first()
@@ -382,7 +381,7 @@ fn available(
     {
         return Err("a defined function without an overload for the space");
     }
-    let named = match table::lookup(&generic.name).map(|builtin| builtin.named) {
+    let named = match builtin_table::lookup(&generic.name).map(|builtin| builtin.named) {
         Some(NamedOverloads::NamedAtomics) if !options.named_atomics => {
             return Err(
                 "no named overload: atomics have them only with --named-atomics (OpenCL 3.0)",
@@ -480,7 +479,7 @@ impl<'r, 'c, 'a> Rewrite<'r, 'c, 'a> {
         let old_type = TypeAttribute::try_from(original.attribute("function_type").ok()?)
             .ok()?
             .value();
-        let result = crate::adapter::llvm_function_result(old_type)?;
+        let result = crate::ir::adapter::llvm_function_result(old_type)?;
         let mut parameters: Vec<Type> = llvm_function_parameters(old_type)?;
         for (position, space) in arguments {
             *parameters.get_mut(*position)? = pointer_type(self.context, self.map, *space);
@@ -488,8 +487,12 @@ impl<'r, 'c, 'a> Rewrite<'r, 'c, 'a> {
         self.rewriter.set_insertion_point_after(original);
         let copy = self.rewriter.clone_op(original);
         let new_type = melior::dialect::llvm::r#type::function(result, &parameters, false);
-        crate::adapter::set_attribute(copy, "function_type", TypeAttribute::new(new_type).into());
-        crate::adapter::set_attribute(
+        crate::ir::adapter::set_attribute(
+            copy,
+            "function_type",
+            TypeAttribute::new(new_type).into(),
+        );
+        crate::ir::adapter::set_attribute(
             copy,
             "sym_name",
             StringAttribute::new(self.context, overload).into(),
@@ -520,9 +523,9 @@ impl<'r, 'c, 'a> Rewrite<'r, 'c, 'a> {
         }
         self.rewriter.start_op_modification(self.call);
         for (position, value) in casted {
-            crate::adapter::set_operand(self.call, position, value);
+            crate::ir::adapter::set_operand(self.call, position, value);
         }
-        crate::adapter::set_attribute(
+        crate::ir::adapter::set_attribute(
             self.call,
             "callee",
             FlatSymbolRefAttribute::new(self.context, overload).into(),
@@ -631,9 +634,9 @@ impl<'r, 'c, 'a> Rewrite<'r, 'c, 'a> {
         let copy = self.rewriter.clone_op(self.call);
         self.rewriter.start_op_modification(copy);
         for (position, operand) in operands.iter().enumerate() {
-            crate::adapter::set_operand(copy, position, *operand);
+            crate::ir::adapter::set_operand(copy, position, *operand);
         }
-        crate::adapter::set_attribute(
+        crate::ir::adapter::set_attribute(
             copy,
             "callee",
             FlatSymbolRefAttribute::new(self.context, name).into(),
@@ -645,8 +648,8 @@ impl<'r, 'c, 'a> Rewrite<'r, 'c, 'a> {
 
 /// The parameter types of an `!llvm.func<...>` type.
 fn llvm_function_parameters(function_type: Type) -> Option<Vec<Type>> {
-    let count = crate::adapter::llvm_function_parameter_count(function_type)?;
+    let count = crate::ir::adapter::llvm_function_parameter_count(function_type)?;
     (0..count)
-        .map(|position| crate::adapter::llvm_function_parameter(function_type, position))
+        .map(|position| crate::ir::adapter::llvm_function_parameter(function_type, position))
         .collect()
 }

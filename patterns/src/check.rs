@@ -16,8 +16,8 @@
 //! - a local or private pointer stored into global memory, where another
 //!   work-item or a later kernel may read it (OpenCL leaves that undefined).
 
+use crate::analysis::{ClosedWorld, ModuleIndex, SpaceFacts};
 use crate::ir::{each_op, enclosing_function, symbol_attribute};
-use crate::propagate::analysis::{ClosedWorld, ModuleIndex, SpaceFacts};
 use gas_dialect::ops::{value_space, Dispatch};
 use gas_dialect::{names, AddressSpace, AddressSpaceMap, SpaceSet};
 use melior::ir::operation::OperationLike;
@@ -120,7 +120,7 @@ pub fn run<'c>(
     // Code no entry point reaches never runs (and its parameters get no
     // pointer at all, which would read as "only null").
     let index = index.unwrap_or_else(|| ModuleIndex::build(module.as_operation()));
-    let reached = crate::propagate::reachability::reachable(&index, closed_world);
+    let reached = crate::analysis::reachability::reachable(&index, closed_world);
     found
         .into_iter()
         .filter(|(op, _)| {
@@ -139,7 +139,7 @@ pub fn run<'c>(
 /// explicit cast) that `raise` has not made a `gas.to_named` yet.
 fn explicit_cast_call(op: &OperationRef) -> bool {
     symbol_attribute(op, "callee")
-        .is_some_and(|callee| crate::kernels::is_explicit_cast_builtin(&callee))
+        .is_some_and(|callee| crate::analysis::kernels::is_explicit_cast_builtin(&callee))
 }
 
 struct Checker<'f> {
@@ -249,7 +249,7 @@ impl Checker<'_> {
             .then(|| {
                 format!(
                     "{} through a generic pointer that can only be null",
-                    crate::explain::access_subject(access)
+                    crate::ir::access_subject(access)
                 )
             })
     }

@@ -11,8 +11,8 @@
 //! meet (a select, a branch merge, the call sites of a parameter, the
 //! returns of a callee). The analysis only reads the IR.
 
-use crate::ir::{name_of, position, symbol_attribute};
-use crate::propagate::analysis::{ClosedWorld, ModuleIndex, SpaceFacts};
+use crate::analysis::{ClosedWorld, ModuleIndex, SpaceFacts};
+use crate::ir::{access_subject, name_of, position, symbol_attribute};
 use gas_dialect::ops::{value_space, Dispatch};
 use gas_dialect::{names, AddressSpace, AddressSpaceMap, SpaceSet};
 use melior::ir::block::BlockLike;
@@ -90,15 +90,6 @@ struct Explainer<'i, 'c, 'a> {
     closed_world: ClosedWorld,
     /// The input's name, for positions MLIR left unnamed.
     file: &'i str,
-}
-
-/// The access an op performs, as a remark or warning names it.
-pub(crate) fn access_subject(access: &str) -> String {
-    match access {
-        "llvm.load" => "load".to_string(),
-        "llvm.store" => "store".to_string(),
-        other => format!("'{other}'"),
-    }
 }
 
 impl<'c, 'a> Explainer<'_, 'c, 'a> {
@@ -417,7 +408,7 @@ impl<'c, 'a> Explainer<'_, 'c, 'a> {
             let owner = result.owner();
             match name_of(&owner).as_str() {
                 "llvm.alloca" => {
-                    let uses = crate::adapter::uses_of(root);
+                    let uses = crate::ir::adapter::uses_of(root);
                     let escape = uses
                         .iter()
                         .find(|(user, _)| crate::ir::is_call(&name_of(user)))
@@ -450,7 +441,7 @@ impl<'c, 'a> Explainer<'_, 'c, 'a> {
                             self.at(load)
                         );
                     }
-                    let uses = crate::adapter::uses_of(root);
+                    let uses = crate::ir::adapter::uses_of(root);
                     return self.stored_into(
                         &uses,
                         &format!("program-scope variable @{variable}"),
@@ -512,9 +503,9 @@ impl<'c, 'a> Explainer<'_, 'c, 'a> {
 /// Why a builtin whose pointer's space is known is still called with the
 /// generic pointer: the library has no overload builtin-calls could call.
 fn builtin_reason(callee: &str, spaces: SpaceSet) -> String {
-    use crate::builtin_calls::table::{lookup, NamedOverloads};
+    use crate::analysis::builtin_table::{lookup, NamedOverloads};
     let known = spaces.alternatives();
-    let builtin = crate::builtin_calls::mangling::demangle(callee)
+    let builtin = crate::analysis::mangling::demangle(callee)
         .and_then(|mangled| lookup(&mangled.name).map(|builtin| (mangled.name, builtin)));
     match builtin {
         None => format!(

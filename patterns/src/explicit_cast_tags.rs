@@ -12,8 +12,9 @@
 //! kernel with explicit casts reaches is marked; kernels whose calls cannot
 //! be followed are marked too, as far as the module goes.
 
-use crate::kernels::{mark, KernelGraph};
-use crate::propagate::analysis::ClosedWorld;
+use crate::analysis::kernels::KernelGraph;
+use crate::analysis::ClosedWorld;
+use crate::ir::mark;
 use gas_dialect::{names, AddressSpaceMap};
 use melior::ir::Module;
 use melior::Context;
@@ -39,8 +40,8 @@ pub fn run(
     }
     // Without an explicit cast anywhere nothing is marked: the kernels are
     // the module's top-level functions, no walk of their bodies is needed.
-    if !crate::kernels::has_explicit_casts(module) {
-        return crate::kernels::kernels_of(module)
+    if !crate::analysis::kernels::has_explicit_casts(module) {
+        return crate::analysis::kernels::kernels_of(module)
             .into_iter()
             .map(|kernel| format!("@{kernel}: no explicit casts, tags need not be preserved"))
             .collect();

@@ -19,7 +19,7 @@
 //! target's numbering. Kernels are the functions with a kernel calling
 //! convention, or those named with `--kernel` (marked `gas.kernel`).
 
-use crate::adapter::set_attribute;
+use crate::ir::adapter::set_attribute;
 use crate::ir::{each_op, name_of, symbol_attribute};
 use gas_dialect::names;
 use gas_dialect::ops::{pointer_address_space, pointer_type};
@@ -276,7 +276,7 @@ pub fn seed(
             .attribute("CConv")
             .map(|attribute| attribute.to_string())
             .unwrap_or_default();
-        let is_kernel = crate::propagate::analysis::is_kernel_convention(&convention)
+        let is_kernel = crate::analysis::is_kernel_convention(&convention)
             || function.attribute(names::KERNEL_ATTR).is_ok();
         if is_kernel {
             stats.kernel_parameters += global_parameters(context, map, &rewriter, *function)?;
@@ -348,8 +348,8 @@ fn named_builtin_parameters<'c>(
     if has_body {
         return Ok(0);
     }
-    let mut named: Vec<(usize, AddressSpace)> = crate::builtin_calls::mangling::demangle(symbol)
-        .map(|mangled| crate::builtin_calls::mangling::pointer_parameters(&mangled))
+    let mut named: Vec<(usize, AddressSpace)> = crate::analysis::mangling::demangle(symbol)
+        .map(|mangled| crate::analysis::mangling::pointer_parameters(&mangled))
         .unwrap_or_default()
         .into_iter()
         .filter_map(|(position, number)| {
@@ -373,12 +373,12 @@ fn named_builtin_parameters<'c>(
     )
     .map_err(|_| FlatInputError::Rewrite("a builtin declaration"))?
     .value();
-    let result = crate::adapter::llvm_function_result(old)
+    let result = crate::ir::adapter::llvm_function_result(old)
         .ok_or(FlatInputError::Rewrite("a builtin declaration"))?;
-    let count = crate::adapter::llvm_function_parameter_count(old)
+    let count = crate::ir::adapter::llvm_function_parameter_count(old)
         .ok_or(FlatInputError::Rewrite("a builtin declaration"))?;
     let mut parameters: Vec<Type> = (0..count)
-        .map(|position| crate::adapter::llvm_function_parameter(old, position))
+        .map(|position| crate::ir::adapter::llvm_function_parameter(old, position))
         .collect::<Option<_>>()
         .ok_or(FlatInputError::Rewrite("a builtin declaration"))?;
     let mut changed = Vec::new();
@@ -404,13 +404,13 @@ fn named_builtin_parameters<'c>(
                 .map_err(|_| FlatInputError::Rewrite("a builtin call"))?;
             rewriter.set_insertion_point_before(*call);
             let cast = rewriter.insert(
-                crate::propagate::specialize::addrspacecast(operand, *named_type, call.location())
+                crate::ir::casts::addrspacecast(operand, *named_type, call.location())
                     .ok_or(FlatInputError::Rewrite("a builtin call"))?,
             );
             let casted = cast
                 .result(0)
                 .map_err(|_| FlatInputError::Rewrite("a builtin call"))?;
-            crate::adapter::set_operand(*call, *position, casted.into());
+            crate::ir::adapter::set_operand(*call, *position, casted.into());
             cast_count += 1;
         }
     }
@@ -446,7 +446,7 @@ fn global_parameters<'c>(
         argument.set_type(global);
         rewriter.set_insertion_point_to_start(entry);
         let cast = rewriter.insert(
-            crate::propagate::specialize::addrspacecast(argument, generic, function.location())
+            crate::ir::casts::addrspacecast(argument, generic, function.location())
                 .ok_or(FlatInputError::Rewrite("a kernel parameter"))?,
         );
         let casted = cast
@@ -467,7 +467,7 @@ fn global_parameters<'c>(
         )
         .map_err(|_| FlatInputError::Rewrite("a kernel signature"))?
         .value();
-        let result = crate::adapter::llvm_function_result(old)
+        let result = crate::ir::adapter::llvm_function_result(old)
             .ok_or(FlatInputError::Rewrite("a kernel signature"))?;
         let new = melior::dialect::llvm::r#type::function(result, &parameters, false);
         set_attribute(function, "function_type", TypeAttribute::new(new).into());
@@ -511,7 +511,7 @@ fn cast_after<'c>(
 ) -> Result<(), FlatInputError> {
     rewriter.set_insertion_point_after(op);
     let cast = rewriter.insert(
-        crate::propagate::specialize::addrspacecast(value, generic, op.location())
+        crate::ir::casts::addrspacecast(value, generic, op.location())
             .ok_or(FlatInputError::Rewrite("an alloca"))?,
     );
     let casted = cast
@@ -519,12 +519,12 @@ fn cast_after<'c>(
         .map_err(|_| FlatInputError::Rewrite("an alloca"))?;
     rewriter.replace_all_uses_except(value, casted.into(), cast);
     // Lifetime markers stay on the alloca itself (LLVM requires it).
-    for (user, position) in crate::adapter::uses_of(casted.into()) {
+    for (user, position) in crate::ir::adapter::uses_of(casted.into()) {
         if matches!(
             name_of(&user).as_str(),
             "llvm.intr.lifetime.start" | "llvm.intr.lifetime.end"
         ) {
-            crate::adapter::set_operand(user, position, value);
+            crate::ir::adapter::set_operand(user, position, value);
         }
     }
     Ok(())

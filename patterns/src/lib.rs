@@ -1,6 +1,6 @@
 //! gas pattern sets: one module per set, named as in DESIGN.md, each exposing
 //! a `populate_<set>_patterns` entry point and a `run` that applies it with
-//! MLIR's walk driver ([`adapter::apply_by_walk`]). Sets that decide from
+//! MLIR's walk driver ([`ir::adapter::apply_by_walk`]). Sets that decide from
 //! whole-module facts ([`builtin_calls`], [`explicit_cast_tags`],
 //! [`private_branch_elision`], [`static_global`]) have only a `run`;
 //! [`check`] and [`explain`] only read the IR and return warnings or remarks.
@@ -9,7 +9,7 @@
 //! pipelines (which name and order its sets). Invariants: patterns are
 //! stateless functions rooted at one op that touch only what they must; a
 //! pattern that cannot prove its precondition returns a reason and leaves the
-//! IR alone; [`adapter`] holds the crate's only `unsafe`.
+//! IR alone; [`ir::adapter`] holds the crate's only `unsafe`.
 //!
 //! # Example
 //!
@@ -46,20 +46,21 @@
 
 #![deny(missing_docs)]
 
-pub mod adapter;
+// The IR toolbox (floor 0), the facts every set reads (floor 1), then the
+// sets and reports, which use the floors below and never one another
+// (`scripts/layering.py` checks it).
+pub mod ir;
+
+pub mod analysis;
+
 pub mod async_copy_simplify;
 pub mod builtin_calls;
 pub mod check;
-pub mod decision;
-pub mod emit;
 pub mod explain;
 pub mod explicit_cast_tags;
 pub mod flat_input;
-pub mod ir;
-pub mod kernels;
 pub mod lower;
 pub mod private_branch_elision;
 pub mod propagate;
 pub mod raise;
 pub mod static_global;
-pub mod work_group;

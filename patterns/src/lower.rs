@@ -25,9 +25,9 @@
 mod lanes;
 mod switch_blocks;
 
-use crate::adapter::{apply_by_walk_on, Applied, Environment, NotApplied, Pattern, Rewrite};
-use crate::emit::{EmitError, Emitter, IntPredicate};
-use crate::kernels::FunctionFlags;
+use crate::ir::adapter::{apply_by_walk_on, Applied, Environment, NotApplied, Pattern, Rewrite};
+use crate::ir::emit::{EmitError, Emitter, IntPredicate};
+use crate::ir::FunctionFlags;
 use gas_dialect::ops::{pointer_type, Dispatch};
 use gas_dialect::spaces::{CANONICAL_SHIFT, TAG_CLEAR_MASK, TAG_SHIFT};
 use gas_dialect::{
@@ -96,7 +96,7 @@ fn survey(context: &Context, module: &Module) -> Survey {
 }
 
 /// Where work-item ids and the barrier come from (the one target hook).
-const WORK_GROUP: crate::work_group::WorkGroupTarget = crate::work_group::SPIR;
+const WORK_GROUP: crate::ir::work_group::WorkGroupTarget = crate::ir::work_group::SPIR;
 
 /// MLIR's conversions that finish the job where `switch_blocks` does not:
 /// structured control flow becomes LLVM blocks, `index` becomes `i64`. They run nested
@@ -138,7 +138,7 @@ pub enum LowerError {
 /// The patterns of `lower`.
 pub fn populate_lower_patterns(patterns: &mut Vec<Pattern>) {
     use gas_dialect::names;
-    let lowerings: [(&'static str, &'static str, crate::adapter::PatternFn); 10] = [
+    let lowerings: [(&'static str, &'static str, crate::ir::adapter::PatternFn); 10] = [
         ("TagToTaggedInteger", names::TAG, lower_tag),
         ("UntagToCanonicalPointer", names::UNTAG, lower_untag),
         ("ToNamedToTagCheck", names::TO_NAMED, lower_to_named),
@@ -227,7 +227,7 @@ pub fn run(
     if !outcome.left_for_mlir {
         return Ok(());
     }
-    crate::adapter::register_mlir_passes();
+    crate::ir::adapter::register_mlir_passes();
     let manager = PassManager::new(context);
     parse_pass_pipeline(
         manager.as_operation_pass_manager(),
@@ -267,7 +267,7 @@ fn lower_each_function(
     manager.enable_verifier(false);
     manager
         .nested_under("any")
-        .add_pass(crate::adapter::external_pass(
+        .add_pass(crate::ir::adapter::external_pass(
             pass,
             TypeId::create(&LOWER_FUNCTION),
             "GasLowerFunction",
@@ -291,7 +291,7 @@ impl<'c> RunExternalPass<'c> for LowerFunction {
 
     fn run(&mut self, function: OperationRef<'c, '_>, _pass: ExternalPass<'_>) {
         let context = function.context();
-        let context = crate::adapter::context_of(&context);
+        let context = crate::ir::adapter::context_of(&context);
         let result = lower_function(context, function, &self.map);
         let mut outcome = self.outcome.lock().unwrap_or_else(PoisonError::into_inner);
         match result {
@@ -314,7 +314,7 @@ fn lower_function(
         if op.name().as_string_ref().as_str() == Ok(gas_dialect::names::TAG)
             && op
                 .result(0)
-                .is_ok_and(|result| crate::adapter::has_uses(result.into()))
+                .is_ok_and(|result| crate::ir::adapter::has_uses(result.into()))
         {
             used_tags.push(op);
         }
@@ -339,7 +339,7 @@ fn erase_unused_tags(context: &Context, tags: &[OperationRef]) {
     for op in tags {
         if op
             .result(0)
-            .is_ok_and(|result| !crate::adapter::has_uses(result.into()))
+            .is_ok_and(|result| !crate::ir::adapter::has_uses(result.into()))
         {
             rewriter.erase_op(*op);
         }
@@ -388,7 +388,7 @@ fn export_decisions(context: &Context, module: &Module) {
                 entries.push(exported);
             }
         }
-        crate::adapter::set_attribute(
+        crate::ir::adapter::set_attribute(
             function,
             "passthrough",
             ArrayAttribute::new(context, &entries).into(),
@@ -607,7 +607,7 @@ fn provably_non_null(pointer: Value) -> bool {
 /// Whether a GEP is `inbounds`. Its flags are a pure property, which the C
 /// API cannot read as an attribute; the op's own printed form names them.
 fn is_inbounds(gep: &OperationRef) -> bool {
-    crate::adapter::print_locally(*gep)
+    crate::ir::adapter::print_locally(*gep)
         .split_once('=')
         .is_some_and(|(_, rest)| rest.trim_start().starts_with("llvm.getelementptr inbounds"))
 }
@@ -871,7 +871,7 @@ fn other_named_space(address: Value, user: &OperationRef, map: &AddressSpaceMap)
         if steps > 32 {
             return None;
         }
-        if let Some(number) = crate::propagate::assumptions::assumed_other_space(value, user, map) {
+        if let Some(number) = crate::analysis::assumptions::assumed_other_space(value, user, map) {
             if found.is_some_and(|other| other != number) {
                 return None;
             }
@@ -1069,7 +1069,7 @@ fn lower_null_event<'c, 'a>(
     rewriter: &RewriterBase<'c, 'a>,
 ) -> Rewrite {
     let result = op.result(0).map_err(|_| NotApplied("no result"))?;
-    if !crate::adapter::has_uses(result.into()) {
+    if !crate::ir::adapter::has_uses(result.into()) {
         rewriter.erase_op(op);
         return Ok(Applied);
     }

@@ -18,10 +18,11 @@
 //! this once for the whole module; gas only for the kernels that need it and
 //! the kernels that share functions with them.
 
-use crate::decision::{apply_all, Decision};
+use crate::analysis::kernels::KernelGraph;
+use crate::analysis::ClosedWorld;
+use crate::ir::decision::{apply_all, Decision};
 use crate::ir::each_op;
-use crate::kernels::{mark, KernelGraph};
-use crate::propagate::analysis::ClosedWorld;
+use crate::ir::mark;
 use gas_dialect::ops::Dispatch;
 use gas_dialect::{names, AddressSpace, AddressSpaceMap, SpaceSet};
 use melior::ir::Module;

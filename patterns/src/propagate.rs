@@ -1,12 +1,12 @@
 //! `propagate`: compile-time resolution of generic pointers.
 //!
-//! [`analysis`] computes, for every generic value of the module, the spaces
+//! [`crate::analysis`] computes, for every generic value of the module, the spaces
 //! it may point to (through GEPs, selects, block arguments, calls, returns
 //! and private allocas, to a fixed point). It reads what memory holds from
-//! [`memory_contents`] (allocas, a kernel's by-value copy, memory passed
+//! [`crate::analysis::memory_contents`] (allocas, a kernel's by-value copy, memory passed
 //! through calls, field by field), what an `llvm.assume` of a space test
-//! says from [`assumptions`], and what the target assumes about pointers the
-//! host hands kernels from the `AddressSpaceMap`; [`lanes`] gives the
+//! says from [`crate::analysis::assumptions`], and what the target assumes about pointers the
+//! host hands kernels from the `AddressSpaceMap`; [`crate::analysis::lanes`] gives the
 //! spaces of a vector of pointers (gathers, scatters). From those facts:
 //! - every `gas.dispatch` keeps only the spaces its addresses may point to
 //!   (one left: `lower` emits the access directly, no switch);
@@ -19,21 +19,15 @@
 //! Facts are keyed by value identity, so all decisions are taken before the
 //! first rewrite and each op is rewritten once, by its own decision.
 
-pub mod analysis;
-pub mod assumptions;
-pub mod block_literals;
-pub mod lanes;
-pub mod memory_contents;
-pub mod reachability;
 pub mod specialize;
 
-use crate::adapter::{
+use crate::analysis::{reachability, ClosedWorld, ModuleIndex, SpaceFacts};
+use crate::ir::adapter::{
     apply_by_walk, has_uses, set_operand, Applied, Environment, NotApplied, Pattern, Rewrite,
 };
-use crate::decision::{apply, Decision};
-use crate::emit::Emitter;
-use crate::kernels::FunctionFlags;
-use analysis::{ClosedWorld, ModuleIndex, SpaceFacts};
+use crate::ir::decision::{apply, Decision};
+use crate::ir::emit::Emitter;
+use crate::ir::FunctionFlags;
 use gas_dialect::ops::{generic_address_operands, value_space, Dispatch};
 use gas_dialect::{names, AddressSpace, AddressSpaceMap, SpaceSet};
 use melior::ir::block::BlockLike;
@@ -183,7 +177,7 @@ pub fn run(
         // parameters stay merged (`explain` names the cause).
         for callee in &budget.refused_callees {
             if let Some(function) = index.functions.get(callee) {
-                crate::kernels::mark(context, function.op, names::CLONE_BUDGET_REACHED_ATTR);
+                crate::ir::mark(context, function.op, names::CLONE_BUDGET_REACHED_ATTR);
             }
         }
         // A fresh analysis only where a function returns a generic pointer.
@@ -347,10 +341,10 @@ fn narrowed_spaces(
             let known = op.operand(*index).map(|address| {
                 if value_space(address, map).is_none() {
                     // A vector of generic pointers (gather, scatter).
-                    return lanes::lanes_spaces(address, facts, map);
+                    return crate::analysis::lanes::lanes_spaces(address, facts, map);
                 }
                 let known = facts.of(address);
-                match assumptions::assumed_spaces(address, &op, map) {
+                match crate::analysis::assumptions::assumed_spaces(address, &op, map) {
                     Some(assumed) => known.intersection(assumed),
                     None => known,
                 }

@@ -26,7 +26,7 @@
 
 pub mod async_copies;
 
-use crate::adapter::{apply_by_walk, Applied, Environment, NotApplied, Pattern, Rewrite};
+use crate::ir::adapter::{apply_by_walk, Applied, Environment, NotApplied, Pattern, Rewrite};
 use crate::ir::{is_function_address, is_in_function};
 use gas_dialect::access::{access_kind, ACCESS_KINDS};
 use gas_dialect::ops::{
@@ -162,7 +162,7 @@ fn mark_lanes_cast<'c, 'a>(
     if op.attribute(gas_dialect::names::LANES_CAST_ATTR).is_ok() {
         return Err(NotApplied("already marked"));
     }
-    crate::adapter::set_attribute(
+    crate::ir::adapter::set_attribute(
         *op,
         gas_dialect::names::LANES_CAST_ATTR,
         melior::ir::Attribute::unit(env.context),

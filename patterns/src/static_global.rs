@@ -14,10 +14,11 @@
 //! reached function is shared with a kernel that does not qualify or may be
 //! called from outside the module.
 
-use crate::decision::{apply_all, Decision};
+use crate::analysis::kernels::KernelGraph;
+use crate::analysis::ClosedWorld;
+use crate::ir::decision::{apply_all, Decision};
 use crate::ir::each_op;
-use crate::kernels::{mark, KernelGraph};
-use crate::propagate::analysis::ClosedWorld;
+use crate::ir::mark;
 use gas_dialect::ops::{value_space, Dispatch};
 use gas_dialect::{names, AddressSpace, AddressSpaceMap, SpaceSet};
 use melior::ir::operation::OperationLike;

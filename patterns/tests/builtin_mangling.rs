@@ -17,10 +17,10 @@ use std::collections::BTreeSet;
 use std::io::Write as _;
 use std::process::{Command, Stdio};
 
-use gas_patterns::builtin_calls::mangling::{
+use gas_patterns::analysis::builtin_table::{self, NamedOverloads, BUILTINS};
+use gas_patterns::analysis::mangling::{
     demangle, mangle, pointer_parameters, with_pointer_address_space,
 };
-use gas_patterns::builtin_calls::table::{self, NamedOverloads, BUILTINS};
 
 /// The SPIR number of the generic space.
 const GENERIC: Option<u32> = Some(4);
@@ -494,7 +494,7 @@ fn named_overloads_are_generic_ones_moved() {
             failures.push(format!("clang did not declare {folded}"));
         }
     }
-    assert!(table::lookup("get_fence").is_none());
+    assert!(builtin_table::lookup("get_fence").is_none());
 
     eprintln!(
         "{} table entries, {} probes; {checked} named callees checked against clang; {} names round-tripped",

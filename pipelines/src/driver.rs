@@ -12,9 +12,9 @@ use crate::registry::{Pipeline, StepConfig};
 use crate::PipelineError;
 use gas_dialect::AddressSpaceMap;
 use gas_llvm::{LlvmError, LlvmSource};
+pub use gas_patterns::analysis::ClosedWorld;
 pub use gas_patterns::builtin_calls::UnknownSpace;
 pub use gas_patterns::explain::RemarkKind;
-pub use gas_patterns::propagate::analysis::ClosedWorld;
 use melior::ir::operation::OperationLike;
 use melior::ir::Module;
 use melior::Context;
@@ -382,7 +382,7 @@ fn read_flat_input<'c>(
     if flat_input::report_named_spaces(module) > 0 {
         return Err(None);
     }
-    let printed = gas_patterns::adapter::print_with_locations(module.as_operation());
+    let printed = gas_patterns::ir::adapter::print_with_locations(module.as_operation());
     let text = flat_input::renumber(&printed, target);
     let flat = parse_module(context, text.as_bytes()).ok_or(None)?;
     let seeded = flat_input::seed(context, &flat, target, &options.kernels)
@@ -414,7 +414,7 @@ fn mark_kernels(context: &Context, module: &Module, kernels: &[String]) -> Resul
         });
         let function = found
             .ok_or_else(|| format!("--kernel {kernel}: the module has no function @{kernel}"))?;
-        gas_patterns::adapter::set_attribute(
+        gas_patterns::ir::adapter::set_attribute(
             function,
             gas_dialect::names::KERNEL_ATTR,
             melior::ir::Attribute::unit(context),
@@ -565,7 +565,7 @@ fn process_chunk(
     let result = match format {
         None => Ok(timings.time("print", || {
             // Verified above, after the last step (or as the input).
-            let mut text = gas_patterns::adapter::print_verified(module.as_operation());
+            let mut text = gas_patterns::ir::adapter::print_verified(module.as_operation());
             text.push('\n');
             text.into_bytes()
         })),

@@ -101,7 +101,7 @@ impl GasPasses {
         // Any op: a gas pass checks that it runs on a module itself and says
         // so (a pass restricted to `builtin.module` added to a function's
         // pass manager would abort in MLIR instead).
-        gas_patterns::adapter::external_pass(
+        gas_patterns::ir::adapter::external_pass(
             pass,
             TypeId::create(pass_id(step)),
             &name,
@@ -155,7 +155,7 @@ impl GasPasses {
             })
             .collect();
         check_mlir_elements(&upstream.join(","))?;
-        gas_patterns::adapter::register_mlir_passes();
+        gas_patterns::ir::adapter::register_mlir_passes();
         for planned in passes {
             match planned {
                 Planned::Gas(step, options) => manager.add_pass(self.create_step(step, &options)),
@@ -196,7 +196,7 @@ pub fn check_mlir_elements(elements: &str) -> Result<(), PipelineError> {
     if elements.is_empty() {
         return Ok(());
     }
-    gas_patterns::adapter::register_mlir_passes();
+    gas_patterns::ir::adapter::register_mlir_passes();
     let context = melior::Context::new();
     let manager = melior::pass::PassManager::new(&context);
     ffi::add_pipeline(manager.as_operation_pass_manager(), elements)
@@ -251,7 +251,7 @@ impl GasPass {
             return false;
         }
         let context = operation.context();
-        let context = gas_patterns::adapter::context_of(&context);
+        let context = gas_patterns::ir::adapter::context_of(&context);
         let mut module = ffi::borrow_module(&operation);
         let result = run_step(self.step, context, &mut module, &self.config);
         let mut reports = self.reports.lock().unwrap_or_else(PoisonError::into_inner);
@@ -350,7 +350,7 @@ pub(crate) fn run_stage(
         }
         Stage::Mlir { name, elements } => {
             manager.enable_verifier(verify);
-            gas_patterns::adapter::register_mlir_passes();
+            gas_patterns::ir::adapter::register_mlir_passes();
             ffi::add_pipeline(manager.as_operation_pass_manager(), elements)
                 .map_err(|message| PipelineError::MlirPassPipeline { message })?;
             manager

@@ -5,9 +5,9 @@
 use crate::diagnostics::SourceLocation;
 use crate::PipelineError;
 use gas_dialect::AddressSpaceMap;
+use gas_patterns::analysis::ClosedWorld;
 use gas_patterns::builtin_calls::{BuiltinOptions, UnknownSpace};
 use gas_patterns::explain::RemarkKind;
-use gas_patterns::propagate::analysis::ClosedWorld;
 use gas_patterns::propagate::PropagateOptions;
 use melior::ir::Module;
 use melior::pass::PassManager;
@@ -717,7 +717,7 @@ pub fn run_step(
 ) -> Result<StepReport, PipelineError> {
     match step.kind {
         StepKind::MlirPasses(passes) => {
-            gas_patterns::adapter::register_mlir_passes();
+            gas_patterns::ir::adapter::register_mlir_passes();
             let manager = PassManager::new(context);
             parse_pass_pipeline(
                 manager.as_operation_pass_manager(),

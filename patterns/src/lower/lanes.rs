@@ -14,10 +14,10 @@
 //!   operand. (Flat targets keep the flat access, as for scalars.)
 
 use super::{pointer_bits, switch_layout, untagged, with_tag};
-use crate::adapter::{Environment, NotApplied, Rewrite};
-use crate::emit::{Emitter, IntPredicate};
+use crate::ir::adapter::{Environment, NotApplied, Rewrite};
+use crate::ir::emit::{Emitter, IntPredicate};
+use crate::ir::FunctionFlags;
 use crate::ir::{defining_op, name_of, operand};
-use crate::kernels::FunctionFlags;
 use gas_dialect::names;
 use gas_dialect::ops::{value_space, Dispatch};
 use gas_dialect::spaces::TAG_SHIFT;
@@ -159,10 +159,10 @@ pub(super) fn lower_lanes_to_generic<'c, 'a>(
     // Every access through it took the lanes it casts: nothing to tag.
     if op
         .result(0)
-        .is_ok_and(|result| !crate::adapter::has_uses(result.into()))
+        .is_ok_and(|result| !crate::ir::adapter::has_uses(result.into()))
     {
         rewriter.erase_op(op);
-        return Ok(crate::adapter::Applied);
+        return Ok(crate::ir::adapter::Applied);
     }
     let tag = match space.tag() {
         Some(_) if space == AddressSpace::Private && FunctionFlags::of(&op).untagged_private() => {
@@ -173,8 +173,8 @@ pub(super) fn lower_lanes_to_generic<'c, 'a>(
     // Global lanes (and untagged private ones) carry no tag: the cast stays,
     // unmarked (the mark must not reach LLVM IR).
     let Some(tag) = tag else {
-        crate::adapter::remove_attribute(op, names::LANES_CAST_ATTR);
-        return Ok(crate::adapter::Applied);
+        crate::ir::adapter::remove_attribute(op, names::LANES_CAST_ATTR);
+        return Ok(crate::ir::adapter::Applied);
     };
     let emitter = super::emitter(&env, &op, rewriter);
     let bits = pointer_bits(&emitter, named)?;

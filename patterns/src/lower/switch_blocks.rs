@@ -14,7 +14,7 @@
 //! A switch in another op's region (an `scf.if` of `builtin-calls`, an
 //! `scf.for` of an async copy) is left to MLIR's conversions.
 
-use crate::emit::{EmitError, Emitter};
+use crate::ir::emit::{EmitError, Emitter};
 use crate::ir::{each_op, name_of};
 use melior::ir::attribute::DenseI64ArrayAttribute;
 use melior::ir::block::BlockLike;
@@ -128,7 +128,7 @@ fn convert_one<'c, 'a>(
     let mut tail = switch.next_in_block();
     while let Some(op) = tail {
         tail = op.next_in_block();
-        crate::adapter::move_to_end(op, continuation);
+        crate::ir::adapter::move_to_end(op, continuation);
     }
     // Cases in order, then the default (region 0): their blocks move before
     // the continuation, each `scf.yield` becoming a branch to it.
@@ -187,7 +187,7 @@ fn convert_one<'c, 'a>(
     };
     let unused = cast
         .result(0)
-        .is_ok_and(|result| !crate::adapter::has_uses(result.into()));
+        .is_ok_and(|result| !crate::ir::adapter::has_uses(result.into()));
     if unused {
         rewriter.erase_op(cast);
     }

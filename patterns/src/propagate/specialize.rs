@@ -16,9 +16,10 @@
 //! function left without callers is erased only when nobody outside the
 //! module can call it (internal, or a closed world).
 
-use super::analysis::{ClosedWorld, ModuleIndex, SpaceFacts};
-use crate::adapter::{llvm_function_result, set_attribute, set_operand};
-use gas_dialect::ops::{pointer_type, tag, untag, value_space};
+use crate::analysis::{ClosedWorld, ModuleIndex, SpaceFacts, CLONE_MARKER};
+use crate::ir::adapter::{llvm_function_result, set_attribute, set_operand};
+use crate::ir::casts::CastStyle;
+use gas_dialect::ops::{pointer_type, value_space};
 use gas_dialect::{AddressSpace, AddressSpaceMap};
 use melior::ir::attribute::{FlatSymbolRefAttribute, StringAttribute, TypeAttribute};
 use melior::ir::block::BlockLike;
@@ -27,9 +28,6 @@ use melior::ir::r#type::FunctionType;
 use melior::ir::{Attribute, Module, OperationRef, RegionLike, Type, Value, ValueLike};
 use melior::{Context, RewriterBase};
 use std::collections::{BTreeMap, HashSet};
-
-/// The marker in a clone's name.
-pub(crate) const CLONE_MARKER: &str = ".gas.";
 
 /// How many operations cloning may still add, and what it had to refuse.
 #[derive(Clone, Debug, Default)]
@@ -166,78 +164,6 @@ pub(crate) fn apply_plans<'c>(
     done
 }
 
-/// How the clones cast between named and generic pointers: as gas ops once
-/// `raise` has run (a plain `llvm.addrspacecast` would lose the tag), as
-/// `llvm.addrspacecast` before (so the module stays plain LLVM, which `raise`
-/// will take as it takes any cast).
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(crate) enum CastStyle {
-    Gas,
-    Llvm,
-}
-
-impl CastStyle {
-    pub(crate) fn of(module: &Module) -> Self {
-        let mut has_gas_ops = false;
-        module
-            .as_operation()
-            .walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
-                let name = op.name();
-                has_gas_ops |= name
-                    .as_string_ref()
-                    .as_str()
-                    .is_ok_and(gas_dialect::names::is_gas_op);
-                if has_gas_ops {
-                    melior::ir::operation::WalkResult::Interrupt
-                } else {
-                    melior::ir::operation::WalkResult::Advance
-                }
-            });
-        if has_gas_ops {
-            Self::Gas
-        } else {
-            Self::Llvm
-        }
-    }
-
-    pub(crate) fn to_generic<'c>(
-        self,
-        pointer: Value<'c, '_>,
-        generic: Type<'c>,
-        location: melior::ir::Location<'c>,
-    ) -> Option<melior::ir::Operation<'c>> {
-        match self {
-            Self::Gas => tag(pointer, generic, location).ok(),
-            Self::Llvm => addrspacecast(pointer, generic, location),
-        }
-    }
-
-    pub(crate) fn to_named<'c>(
-        self,
-        pointer: Value<'c, '_>,
-        named: Type<'c>,
-        location: melior::ir::Location<'c>,
-    ) -> Option<melior::ir::Operation<'c>> {
-        match self {
-            Self::Gas => untag(pointer, named, location).ok(),
-            Self::Llvm => addrspacecast(pointer, named, location),
-        }
-    }
-}
-
-/// `llvm.addrspacecast pointer : to type`, the one builder of plain casts.
-pub(crate) fn addrspacecast<'c>(
-    pointer: Value<'c, '_>,
-    r#type: Type<'c>,
-    location: melior::ir::Location<'c>,
-) -> Option<melior::ir::Operation<'c>> {
-    melior::ir::operation::OperationBuilder::new("llvm.addrspacecast", location)
-        .add_operands(&[pointer])
-        .add_results(&[r#type])
-        .build()
-        .ok()
-}
-
 /// The clones the calls of the module ask for, from `facts`.
 pub(crate) fn plan<'c, 'a>(
     index: &ModuleIndex<'c, 'a>,
@@ -352,7 +278,7 @@ fn drop_debug_info<'c>(
             let location = op.location();
             let stripped = crate::ir::without_debug_scopes(context, location);
             if stripped != location {
-                crate::adapter::set_location(op, stripped);
+                crate::ir::adapter::set_location(op, stripped);
             }
         }
     }
@@ -524,7 +450,7 @@ pub(crate) fn specialize_results<'c>(
     // Every decision before the first retype (retyping a callee changes the
     // values its callers return), applied in name order: the same output
     // on every run.
-    let mut decided: Vec<(&String, &super::analysis::Function, AddressSpace)> = index
+    let mut decided: Vec<(&String, &crate::analysis::Function, AddressSpace)> = index
         .functions
         .iter()
         .filter(|(name, function)| index.is_closed(name, closed_world) && !function.is_variadic)

@@ -11,8 +11,8 @@
 //! waits for everything: gas's wait is a work-group barrier, and events
 //! carry no data, so the list is not read.
 
-use crate::adapter::{Applied, Environment, NotApplied, Rewrite};
-use crate::emit::Emitter;
+use crate::ir::adapter::{Applied, Environment, NotApplied, Rewrite};
+use crate::ir::emit::Emitter;
 use gas_dialect::ops::{event_type, value_space, wait_events, AsyncCopy2d, AsyncCopy3d};
 use gas_dialect::{AddressSpace, AddressSpaceMap};
 use melior::ir::attribute::AttributeLike;

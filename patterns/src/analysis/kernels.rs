@@ -10,8 +10,8 @@
 //! that are not OpenCL or SPIR-V builtins or LLVM intrinsics) make a
 //! kernel's facts unprovable.
 
+use crate::analysis::{ClosedWorld, Function};
 use crate::ir::{each_op, is_function, symbol_attribute, AttributeTexts};
-use crate::propagate::analysis::{ClosedWorld, Function};
 use gas_dialect::ops::{value_space, Dispatch};
 use gas_dialect::{names, AddressSpace, AddressSpaceMap};
 use melior::ir::attribute::AttributeLike;
@@ -417,36 +417,4 @@ pub fn kernels_of(module: &Module) -> Vec<String> {
         next = op.next_in_block();
     }
     kernels.into_iter().collect()
-}
-
-/// Kernel-wide decisions recorded on the function around an op.
-#[derive(Clone, Copy, Default)]
-pub struct FunctionFlags {
-    /// The function carries [`names::PRIVATE_IN_GLOBAL_ATTR`]: its private
-    /// memory is in the global buffer.
-    pub private_in_global: bool,
-    /// The function carries [`names::TAGS_PRESERVED_ATTR`]: private pointers
-    /// keep their tag all the same.
-    pub tags_preserved: bool,
-}
-
-impl FunctionFlags {
-    /// The flags of the function `op` is nested in (none outside functions).
-    pub fn of(op: &OperationRef) -> Self {
-        crate::ir::enclosing_function(op).map_or_else(Self::default, |function| Self {
-            private_in_global: function.attribute(names::PRIVATE_IN_GLOBAL_ATTR).is_ok(),
-            tags_preserved: function.attribute(names::TAGS_PRESERVED_ATTR).is_ok(),
-        })
-    }
-
-    /// Whether a private pointer made generic carries no tag.
-    pub fn untagged_private(self) -> bool {
-        self.private_in_global && !self.tags_preserved
-    }
-}
-
-/// Sets the unit attribute `attribute` on `function`.
-pub fn mark(context: &melior::Context, function: OperationRef, attribute: &str) {
-    let unit = melior::ir::attribute::Attribute::unit(context);
-    crate::adapter::set_attribute(function, attribute, unit);
 }

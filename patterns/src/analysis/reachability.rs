@@ -14,7 +14,7 @@
 //! and every symbol named by a module-level op that is neither a function
 //! nor a variable (`llvm.mlir.global_ctors`, aliases, ...).
 
-use super::analysis::{ClosedWorld, ModuleIndex};
+use super::index::{ClosedWorld, ModuleIndex};
 use crate::ir::{is_function, name_of};
 use melior::ir::block::BlockLike;
 use melior::ir::operation::OperationLike;

@@ -3,7 +3,7 @@
 //! builtins are the one implementation today; NVPTX or AMDGPU would add their
 //! own (special registers, intrinsics) behind the same three calls.
 
-use crate::emit::{EmitError, Emitter};
+use crate::ir::emit::{EmitError, Emitter};
 use melior::ir::block::BlockLike;
 use melior::ir::operation::OperationLike;
 use melior::ir::{Module, Value};

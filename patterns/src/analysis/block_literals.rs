@@ -27,8 +27,7 @@
 //! The literal pointer itself stays unknown: the runtime decides where its
 //! copy lives (`--stats` names such entry points).
 
-use super::analysis::{Key, KeySet, ModuleIndex};
-use super::specialize::CLONE_MARKER;
+use super::index::{Key, KeySet, ModuleIndex, CLONE_MARKER};
 use crate::ir::{name_of, symbol_attribute};
 use gas_dialect::ops::value_space;
 use gas_dialect::{names, AddressSpace, AddressSpaceMap, SpaceSet};

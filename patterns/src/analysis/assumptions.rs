@@ -29,7 +29,7 @@ pub fn assumed_spaces(
         return None;
     };
     let mut assumed: Option<SpaceSet> = None;
-    for (test, _) in crate::adapter::uses_of(pointer) {
+    for (test, _) in crate::ir::adapter::uses_of(pointer) {
         let Some(condition) = crate::ir::result(&test, 0) else {
             continue;
         };
@@ -59,7 +59,7 @@ pub fn assumed_other_space(
     let GenericPointers::Flat(tests) = map.generic_pointers else {
         return None;
     };
-    for (test, position) in crate::adapter::uses_of(pointer) {
+    for (test, position) in crate::ir::adapter::uses_of(pointer) {
         if position != 0 || name_of(&test) != "llvm.call_intrinsic" {
             continue;
         }
@@ -80,7 +80,7 @@ pub fn assumed_other_space(
         let Some(condition) = crate::ir::result(&test, 0) else {
             continue;
         };
-        let asserted = crate::adapter::uses_of(condition.into())
+        let asserted = crate::ir::adapter::uses_of(condition.into())
             .into_iter()
             .any(|(assume, _)| {
                 name_of(&assume) == "llvm.intr.assume" && has_run_before(&assume, user)
@@ -104,7 +104,7 @@ fn assumes_of<'c, 'a>(condition: Value<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
         if seen > 64 {
             break;
         }
-        for (user, _) in crate::adapter::uses_of(value) {
+        for (user, _) in crate::ir::adapter::uses_of(value) {
             match name_of(&user).as_str() {
                 "llvm.intr.assume" => found.push(user),
                 "llvm.and" | "llvm.or" | "llvm.xor" => {

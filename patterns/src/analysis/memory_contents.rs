@@ -18,8 +18,8 @@
 //! unknown; scalars narrower than a pointer (a struct's length field) are
 //! not pointers.
 
-use super::analysis::{access_name, ClosedWorld, ModuleIndex};
 use super::block_literals::byte_offset;
+use super::index::{access_name, ClosedWorld, ModuleIndex};
 use crate::ir::{defining_op, name_of, operand, parameters_with, result, symbol_attribute};
 use gas_dialect::ops::value_space;
 use gas_dialect::{AddressSpace, AddressSpaceMap, SpaceSet};

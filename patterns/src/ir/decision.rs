@@ -1,8 +1,8 @@
 //! A rewrite decided ahead of time (from an analysis whose facts are keyed
 //! by value identity) and applied to its op afterwards, once per op.
 
-use crate::adapter::NotApplied;
-use crate::emit::Emitter;
+use crate::ir::adapter::NotApplied;
+use crate::ir::emit::Emitter;
 use gas_dialect::ops::{untag, Dispatch};
 use gas_dialect::{AddressSpaceMap, SpaceSet};
 use melior::ir::operation::OperationLike;
@@ -70,7 +70,7 @@ fn narrow_in_place<'c>(
         return Err(NotApplied("spaces do not match the generic addresses"));
     }
     rewriter.start_op_modification(op);
-    crate::adapter::set_attribute(
+    crate::ir::adapter::set_attribute(
         op,
         gas_dialect::names::SPACES_ATTR,
         gas_dialect::ops::spaces_attribute(context, map, spaces),

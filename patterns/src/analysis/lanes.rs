@@ -2,7 +2,7 @@
 //! addresses) may point: the spaces of the scalar pointers the vector was
 //! built from, found by walking back through the ops that build it.
 
-use super::analysis::SpaceFacts;
+use super::facts::SpaceFacts;
 use crate::ir::{defining_op, name_of, operand};
 use gas_dialect::ops::{lanes_address_space, value_space};
 use gas_dialect::{AddressSpace, AddressSpaceMap, SpaceSet};

@@ -1,5 +1,12 @@
 //! Small IR walks and queries shared by the pattern sets.
 
+pub mod adapter;
+pub mod casts;
+pub mod decision;
+pub mod emit;
+pub mod work_group;
+
+use gas_dialect::names;
 use melior::ir::attribute::AttributeLike;
 use melior::ir::block::BlockLike;
 use melior::ir::operation::OperationLike;
@@ -285,4 +292,45 @@ pub fn integer_constant(value: melior::ir::Value) -> Option<i64> {
     melior::ir::attribute::IntegerAttribute::try_from(op.attribute("value").ok()?)
         .ok()
         .map(|value| value.value())
+}
+
+/// Kernel-wide decisions recorded on the function around an op.
+#[derive(Clone, Copy, Default)]
+pub struct FunctionFlags {
+    /// The function carries [`names::PRIVATE_IN_GLOBAL_ATTR`]: its private
+    /// memory is in the global buffer.
+    pub private_in_global: bool,
+    /// The function carries [`names::TAGS_PRESERVED_ATTR`]: private pointers
+    /// keep their tag all the same.
+    pub tags_preserved: bool,
+}
+
+impl FunctionFlags {
+    /// The flags of the function `op` is nested in (none outside functions).
+    pub fn of(op: &OperationRef) -> Self {
+        enclosing_function(op).map_or_else(Self::default, |function| Self {
+            private_in_global: function.attribute(names::PRIVATE_IN_GLOBAL_ATTR).is_ok(),
+            tags_preserved: function.attribute(names::TAGS_PRESERVED_ATTR).is_ok(),
+        })
+    }
+
+    /// Whether a private pointer made generic carries no tag.
+    pub fn untagged_private(self) -> bool {
+        self.private_in_global && !self.tags_preserved
+    }
+}
+
+/// Sets the unit attribute `attribute` on `function`.
+pub fn mark(context: &melior::Context, function: OperationRef, attribute: &str) {
+    let unit = melior::ir::attribute::Attribute::unit(context);
+    adapter::set_attribute(function, attribute, unit);
+}
+
+/// The access an op performs, as a remark or warning names it.
+pub(crate) fn access_subject(access: &str) -> String {
+    match access {
+        "llvm.load" => "load".to_string(),
+        "llvm.store" => "store".to_string(),
+        other => format!("'{other}'"),
+    }
 }

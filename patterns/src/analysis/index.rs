@@ -1,0 +1,422 @@
+//! The module as the analyses read it: its functions (with their
+//! parameters, calls and returns), program-scope variables, who calls whom
+//! and whose address is taken, keyed so that facts computed from it can be
+//! looked up by value. Built once per round; it holds references into the
+//! IR, so it must be rebuilt after the IR changes (an erased op's reference
+//! dangles).
+
+use melior::ir::block::BlockLike;
+use melior::ir::operation::OperationLike;
+use melior::ir::{BlockRef, OperationRef, RegionLike, Value, ValueLike};
+use std::collections::{HashMap, HashSet};
+
+use crate::ir::{
+    each_op, is_call, is_function, is_return, name_of, symbol_attribute, AttributeTexts,
+};
+
+/// The marker in a clone's name.
+pub const CLONE_MARKER: &str = ".gas.";
+
+/// Whether the module is a closed OpenCL program (only kernels are entry
+/// points, so every non-kernel function's call sites are in the module).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ClosedWorld {
+    /// Closed when the module has SPIR kernels (the default).
+    #[default]
+    WhenKernels,
+    /// Always closed: a non-kernel function is called only from the module
+    /// (`--closed-world always`).
+    Always,
+    /// Never closed: only internal functions and variables count as seen
+    /// whole (`--closed-world never`).
+    Never,
+}
+
+/// What one branch passes to a block: the operands it forwards to the
+/// block's arguments, in order, where the terminator's operand segments say
+/// which they are (`br`, `cond_br`, `switch`); otherwise every operand of
+/// the terminator, for each argument (a superset).
+#[derive(Clone)]
+pub(crate) struct Edge<'c, 'a> {
+    operands: Vec<Value<'c, 'a>>,
+    aligned: bool,
+    /// The branch itself.
+    pub(crate) terminator: OperationRef<'c, 'a>,
+}
+
+impl<'c, 'a> Edge<'c, 'a> {
+    /// The edge from `terminator` to its successor `position`, `block`.
+    fn of(terminator: &OperationRef<'c, 'a>, position: usize, block: &BlockRef<'c, 'a>) -> Self {
+        match forwarded_operands(terminator, position) {
+            Some(operands) if operands.len() == block.argument_count() => Self {
+                operands,
+                aligned: true,
+                terminator: *terminator,
+            },
+            _ => Self {
+                operands: terminator.operands().collect(),
+                aligned: false,
+                terminator: *terminator,
+            },
+        }
+    }
+
+    /// What argument `position` of the block may receive on this edge.
+    pub(crate) fn passed_to(&self, position: usize) -> Vec<Value<'c, 'a>> {
+        if self.aligned {
+            self.operands.get(position).copied().into_iter().collect()
+        } else {
+            self.operands.clone()
+        }
+    }
+}
+
+/// The operands `terminator` forwards to its successor `position`, for the
+/// branches of the LLVM and `cf` dialects (their operand segments).
+fn forwarded_operands<'c, 'a>(
+    terminator: &OperationRef<'c, 'a>,
+    position: usize,
+) -> Option<Vec<Value<'c, 'a>>> {
+    use melior::ir::attribute::DenseI32ArrayAttribute;
+    let segments = |name: &str| -> Option<Vec<usize>> {
+        let attribute = DenseI32ArrayAttribute::try_from(terminator.attribute(name).ok()?).ok()?;
+        (0..attribute.len())
+            .map(|at| {
+                attribute
+                    .element(at)
+                    .ok()
+                    .and_then(|size| usize::try_from(size).ok())
+            })
+            .collect()
+    };
+    let operands: Vec<Value> = terminator.operands().collect();
+    let range = match terminator.name().as_string_ref().as_str().ok()? {
+        "llvm.br" | "cf.br" => (position == 0).then_some(0..operands.len())?,
+        "llvm.cond_br" | "cf.cond_br" => {
+            // [condition, true operands, false operands]
+            let sizes = segments("operandSegmentSizes")?;
+            let (condition, on_true, on_false) = (*sizes.first()?, *sizes.get(1)?, *sizes.get(2)?);
+            match position {
+                0 => condition..condition + on_true,
+                1 => condition + on_true..condition + on_true + on_false,
+                _ => return None,
+            }
+        }
+        "llvm.switch" | "cf.switch" => {
+            // [value, default operands, case operands (split per case)]
+            let sizes = segments("operandSegmentSizes")?;
+            let (value, default) = (*sizes.first()?, *sizes.get(1)?);
+            if position == 0 {
+                value..value + default
+            } else {
+                let cases = segments("case_operand_segments")?;
+                let start = value + default + cases.get(..position - 1)?.iter().sum::<usize>();
+                start..start + *cases.get(position - 1)?
+            }
+        }
+        _ => return None,
+    };
+    operands.get(range).map(<[Value]>::to_vec)
+}
+
+pub(crate) type Key = usize;
+
+/// Maps and sets keyed by IR pointers (FxHash: fast on integers).
+pub(crate) type KeyMap<V> = rustc_hash::FxHashMap<Key, V>;
+pub(crate) type KeySet = rustc_hash::FxHashSet<Key>;
+
+pub(crate) fn key(value: Value) -> Key {
+    value.to_raw().ptr as Key
+}
+
+pub(crate) fn block_key(block: &BlockRef) -> Key {
+    block.to_raw().ptr as Key
+}
+
+/// A function of the module, as the analysis and the cloning see it.
+pub(crate) struct Function<'c, 'a> {
+    pub op: OperationRef<'c, 'a>,
+    pub is_kernel: bool,
+    pub is_internal: bool,
+    /// The linker may choose another body (weak, linkonce, ...).
+    pub is_replaceable: bool,
+    /// Any body the linker may choose instead is equivalent to this one
+    /// (`linkonce_odr`, `weak_odr`, `available_externally`: C++ templates
+    /// and inline functions, CUDA's among them).
+    pub is_equivalent_everywhere: bool,
+    pub has_body: bool,
+    /// Takes variable arguments (or its type cannot be read).
+    pub is_variadic: bool,
+}
+
+impl<'c, 'a> Function<'c, 'a> {
+    /// The function `op` (an `llvm.func` or `func.func`).
+    pub(crate) fn describe(op: OperationRef<'c, 'a>, texts: &mut AttributeTexts) -> Self {
+        let linkage = texts.of(&op, "linkage").to_string();
+        let visibility = texts.of(&op, "sym_visibility");
+        let is_internal = linkage.contains("internal")
+            || linkage.contains("private")
+            || visibility.contains("private");
+        Self {
+            op,
+            is_kernel: is_kernel_convention(texts.of(&op, "CConv"))
+                || op.attribute(gas_dialect::names::KERNEL_ATTR).is_ok(),
+            is_internal,
+            is_replaceable: ["weak", "linkonce", "common", "available_externally"]
+                .iter()
+                .any(|kind| linkage.contains(kind)),
+            is_equivalent_everywhere: linkage.contains("_odr")
+                || linkage.contains("available_externally"),
+            has_body: op
+                .region(0)
+                .ok()
+                .and_then(|region| region.first_block())
+                .is_some(),
+            is_variadic: op.attribute("function_type").is_err()
+                || texts.of(&op, "function_type").contains("..."),
+        }
+    }
+
+    /// Whether its body here says what every call of it does: it has one,
+    /// and the linker cannot pick a different one.
+    pub(crate) fn has_definitive_body(&self) -> bool {
+        self.has_body && (!self.is_replaceable || self.is_equivalent_everywhere)
+    }
+
+    /// Whether every call of it is a direct call in the module: it has a
+    /// body, is not an entry point, its address is not taken, and it is
+    /// internal or the world is closed.
+    pub(crate) fn is_closed(
+        &self,
+        address_taken: bool,
+        has_kernels: bool,
+        closed_world: ClosedWorld,
+    ) -> bool {
+        self.has_body
+            && !self.is_kernel
+            && !address_taken
+            && (self.is_internal
+                || closed_world == ClosedWorld::Always
+                || (closed_world == ClosedWorld::WhenKernels && has_kernels))
+    }
+}
+
+/// One walk's worth of facts about the module's structure.
+pub(crate) struct ModuleIndex<'c, 'a> {
+    pub functions: HashMap<String, Function<'c, 'a>>,
+    /// Direct calls by callee.
+    pub call_sites: HashMap<String, Vec<OperationRef<'c, 'a>>>,
+    /// The symbols each function names as a `callee` (calls and invokes).
+    pub callees: HashMap<String, Vec<String>>,
+    pub(crate) returns: HashMap<String, Vec<Value<'c, 'a>>>,
+    /// The return ops of each function.
+    pub return_ops: HashMap<String, Vec<OperationRef<'c, 'a>>>,
+    pub address_taken: HashSet<String>,
+    pub(crate) incoming: KeyMap<Vec<Edge<'c, 'a>>>,
+    pub(crate) all_ops: Vec<OperationRef<'c, 'a>>,
+    /// Program-scope variables (`llvm.mlir.global`) by symbol.
+    pub global_variables: HashMap<String, GlobalVariable<'c, 'a>>,
+    /// `llvm.mlir.addressof` results by symbol (in functions and initializers).
+    pub(crate) addresses_of: HashMap<String, Vec<Value<'c, 'a>>>,
+    pub has_kernels: bool,
+}
+
+/// A program-scope variable, as the analysis sees it.
+pub(crate) struct GlobalVariable<'c, 'a> {
+    pub op: OperationRef<'c, 'a>,
+    /// Its initializer is the one in this module and only this module's
+    /// code can write it (internal, or a closed world).
+    pub is_internal: bool,
+    pub is_replaceable: bool,
+}
+
+impl<'c, 'a> ModuleIndex<'c, 'a> {
+    /// Whether every call of `symbol` is a direct call in this module.
+    pub fn is_closed(&self, symbol: &str, closed_world: ClosedWorld) -> bool {
+        self.functions.get(symbol).is_some_and(|function| {
+            function.is_closed(
+                self.address_taken.contains(symbol),
+                self.has_kernels,
+                closed_world,
+            )
+        })
+    }
+
+    pub fn build(module: OperationRef<'c, 'a>) -> Self {
+        let mut functions: HashMap<String, Function<'c, 'a>> = HashMap::new();
+        let mut call_sites: HashMap<String, Vec<OperationRef<'c, 'a>>> = HashMap::new();
+        let mut callees: HashMap<String, Vec<String>> = HashMap::new();
+        let mut returns: HashMap<String, Vec<Value<'c, 'a>>> = HashMap::new();
+        let mut return_ops: HashMap<String, Vec<OperationRef<'c, 'a>>> = HashMap::new();
+        let mut address_taken: HashSet<String> = HashSet::new();
+        let mut incoming: KeyMap<Vec<Edge<'c, 'a>>> = KeyMap::default();
+        let mut all_ops: Vec<OperationRef<'c, 'a>> = Vec::new();
+        let mut global_variables: HashMap<String, GlobalVariable<'c, 'a>> = HashMap::new();
+        let mut addresses_of: HashMap<String, Vec<Value<'c, 'a>>> = HashMap::new();
+        let mut current_function: Option<String> = None;
+        let mut texts = AttributeTexts::default();
+        each_op(module, &mut |op| {
+            let identifier = op.name();
+            let name = identifier.as_string_ref().as_str().unwrap_or_default();
+            if is_function(name) {
+                let symbol = symbol_attribute(&op, "sym_name").unwrap_or_default();
+                functions.insert(symbol.clone(), Function::describe(op, &mut texts));
+                current_function = Some(symbol);
+            } else if op.region_count() > 0 && op.parent_operation() == Some(module) {
+                // A program-scope variable's initializer (or another
+                // top-level op with a body): its `llvm.return` is not the
+                // previous function's.
+                current_function = None;
+            }
+            // Only call ops name a callee (reading the attribute of every op
+            // costs a lookup each).
+            let callee = (is_call(name) || name == "llvm.invoke")
+                .then(|| symbol_attribute(&op, "callee"))
+                .flatten();
+            if let (Some(callee), Some(caller)) = (&callee, &current_function) {
+                callees
+                    .entry(caller.clone())
+                    .or_default()
+                    .push(callee.clone());
+            }
+            if is_call(name) {
+                if let Some(callee) = callee {
+                    call_sites.entry(callee).or_default().push(op);
+                }
+            } else if name == "llvm.mlir.addressof" {
+                // The address of a function: it may be called from anywhere.
+                if let Some(symbol) = symbol_attribute(&op, "global_name") {
+                    if let Some(address) = crate::ir::result(&op, 0) {
+                        addresses_of
+                            .entry(symbol.clone())
+                            .or_default()
+                            .push(address.into());
+                    }
+                    address_taken.insert(symbol);
+                }
+            } else if name == "llvm.mlir.global" {
+                if let Some(symbol) = symbol_attribute(&op, "sym_name") {
+                    let linkage = texts.of(&op, "linkage");
+                    global_variables.insert(
+                        symbol,
+                        GlobalVariable {
+                            op,
+                            is_internal: linkage.contains("internal")
+                                || linkage.contains("private"),
+                            is_replaceable: [
+                                "weak",
+                                "linkonce",
+                                "common",
+                                "available_externally",
+                                "extern_weak",
+                            ]
+                            .iter()
+                            .any(|kind| linkage.contains(kind)),
+                        },
+                    );
+                }
+            } else if name == "func.constant" {
+                if let Some(symbol) = symbol_attribute(&op, "value") {
+                    address_taken.insert(symbol);
+                }
+            }
+            if is_return(name) {
+                if let Some(function) = &current_function {
+                    returns
+                        .entry(function.clone())
+                        .or_default()
+                        .extend(op.operands());
+                    return_ops.entry(function.clone()).or_default().push(op);
+                }
+            }
+            for (position, successor) in op.successors().enumerate() {
+                let edge = Edge::of(&op, position, &successor);
+                incoming
+                    .entry(block_key(&successor))
+                    .or_default()
+                    .push(edge);
+            }
+            all_ops.push(op);
+        });
+        let has_kernels = functions.values().any(|function| function.is_kernel);
+        Self {
+            functions,
+            call_sites,
+            callees,
+            returns,
+            return_ops,
+            address_taken,
+            incoming,
+            all_ops,
+            global_variables,
+            addresses_of,
+            has_kernels,
+        }
+    }
+
+    /// What argument `position` of `block` receives from the branches to
+    /// it (a superset where a terminator's operands cannot be told apart);
+    /// `None` for a region's entry block.
+    pub(crate) fn incoming(
+        &self,
+        block: &BlockRef<'c, '_>,
+        position: usize,
+    ) -> Option<Vec<Value<'c, 'a>>> {
+        let edges = self.incoming.get(&block_key(block))?;
+        Some(
+            edges
+                .iter()
+                .flat_map(|edge| edge.passed_to(position))
+                .collect(),
+        )
+    }
+
+    /// `llvm.mlir.addressof` results, by symbol.
+    pub(crate) fn addresses_of(&self) -> &HashMap<String, Vec<Value<'c, 'a>>> {
+        &self.addresses_of
+    }
+
+    /// The uses of `value`: each user with the operand position.
+    /// (MLIR's use list, read when asked: most values are never asked about.)
+    pub(crate) fn uses_of(&self, value: Value<'c, 'a>) -> Vec<(OperationRef<'c, 'a>, usize)> {
+        crate::ir::adapter::uses_of(value)
+    }
+
+    /// Whether only this module's code reads and writes the program-scope
+    /// variable `symbol`, starting from this module's initializer.
+    pub(crate) fn is_closed_variable(&self, symbol: &str, closed_world: ClosedWorld) -> bool {
+        self.global_variables.get(symbol).is_some_and(|variable| {
+            !variable.is_replaceable
+                && has_initializer(variable.op)
+                && (variable.is_internal
+                    || closed_world == ClosedWorld::Always
+                    || (closed_world == ClosedWorld::WhenKernels && self.has_kernels))
+        })
+    }
+}
+
+/// Whether a function's calling convention marks a kernel on any target gas
+/// describes (SPIR, NVPTX, AMDGPU).
+pub(crate) fn is_kernel_convention(convention: &str) -> bool {
+    ["spir_kernel", "ptx_kernel", "amdgpu_kernel"]
+        .iter()
+        .any(|kernel| convention.contains(kernel))
+}
+
+pub(crate) fn has_initializer(variable: OperationRef) -> bool {
+    variable.attribute("value").is_ok()
+        || variable
+            .region(0)
+            .ok()
+            .and_then(|region| region.first_block())
+            .is_some()
+}
+
+/// The LLVM op `op` is or stands for: a `gas.dispatch`'s access (whose
+/// operands are the access's own, in order), else its own name.
+pub(crate) fn access_name(op: &OperationRef) -> String {
+    match gas_dialect::ops::Dispatch::of(*op) {
+        Some(dispatch) => dispatch.access().unwrap_or_default().to_string(),
+        None => name_of(op),
+    }
+}
