@@ -47,10 +47,19 @@ CRATES = {
         ],
     ],
     "pipelines/src": [
-        ["ffi", "parse_guard", "pass_pipeline", "diagnostics"],
+        # MLIR's C API where melior lacks it, diagnostics, the parser's guard.
+        ["ffi", "parse_guard", "diagnostics"],
+        # The textual pass-pipeline syntax.
+        ["pass_pipeline"],
+        # The steps and presets, with their options.
         ["registry"],
+        # Pipelines built from steps.
+        ["pipeline"],
+        # The sets as MLIR passes.
         ["passes"],
+        # The gas-opt driver, then its binary.
         ["driver"],
+        ["bin"],
     ],
 }
 

@@ -38,6 +38,7 @@ mod ffi;
 mod parse_guard;
 pub mod pass_pipeline;
 pub mod passes;
+pub mod pipeline;
 pub mod registry;
 
 /// The LLVM IR boundary (`.ll`/`.bc` in and out, in process, keeping what
@@ -47,7 +48,8 @@ pub use gas_llvm as llvm;
 pub use driver::{
     process, ClosedWorld, Emit, InputFormat, Options, Outcome, RemarkKind, UnknownSpace,
 };
-pub use registry::{Pipeline, DEFAULT_PIPELINE};
+pub use pipeline::Pipeline;
+pub use registry::DEFAULT_PIPELINE;
 
 use thiserror::Error;
 

@@ -28,10 +28,11 @@
 //! ```
 
 use crate::ffi;
-use crate::pass_pipeline::{parse_elements, Element};
+use crate::pass_pipeline::{check_mlir_elements, parse_elements, Element};
+use crate::pipeline::{refuse_nested_gas_passes, Stage};
 use crate::registry::{
-    gas_pass_names, gas_step, pass_name, refuse_nested_gas_passes, run_step, Stage, Step,
-    StepConfig, StepOptions, StepReport, PASS_PREFIX, STEPS,
+    gas_pass_names, gas_step, pass_name, run_step, Step, StepConfig, StepOptions, StepReport,
+    PASS_PREFIX, STEPS,
 };
 use crate::PipelineError;
 use gas_dialect::AddressSpaceMap;
@@ -188,19 +189,6 @@ fn resolve(name: &str, options: &str) -> Result<(&'static Step, StepOptions), Pi
         })?;
     let options = StepOptions::parse(step, options)?;
     Ok((step, options))
-}
-
-/// Checks MLIR pipeline elements against MLIR's registry, on a pass manager
-/// of a scratch context; the error is MLIR's, naming the bad word.
-pub fn check_mlir_elements(elements: &str) -> Result<(), PipelineError> {
-    if elements.is_empty() {
-        return Ok(());
-    }
-    gas_patterns::ir::adapter::register_mlir_passes();
-    let context = melior::Context::new();
-    let manager = melior::pass::PassManager::new(&context);
-    ffi::add_pipeline(manager.as_operation_pass_manager(), elements)
-        .map_err(|message| PipelineError::MlirPassPipeline { message })
 }
 
 /// One address per step for the passes' MLIR type ids.
@@ -392,7 +380,8 @@ mod tests {
 
     #[test]
     fn gas_passes_nested_under_any_report_the_op() {
-        let context = crate::driver::new_context().expect("context");
+        let context = melior::Context::new();
+        gas_dialect::load(&context).expect("the gas dialect loads");
         let collected = std::rc::Rc::new(std::cell::RefCell::new(Vec::new()));
         let sink = std::rc::Rc::clone(&collected);
         context.attach_diagnostic_handler(move |diagnostic| {
