@@ -215,6 +215,19 @@ impl Reader<'_> {
     }
 }
 
+/// Checks MLIR pipeline elements against MLIR's registry, on a pass manager
+/// of a scratch context; the error is MLIR's, naming the bad word.
+pub fn check_mlir_elements(elements: &str) -> Result<(), PipelineError> {
+    if elements.is_empty() {
+        return Ok(());
+    }
+    gas_patterns::ir::adapter::register_mlir_passes();
+    let context = melior::Context::new();
+    let manager = melior::pass::PassManager::new(&context);
+    crate::ffi::add_pipeline(manager.as_operation_pass_manager(), elements)
+        .map_err(|message| PipelineError::MlirPassPipeline { message })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -303,17 +316,4 @@ mod tests {
             ]
         );
     }
-}
-
-/// Checks MLIR pipeline elements against MLIR's registry, on a pass manager
-/// of a scratch context; the error is MLIR's, naming the bad word.
-pub fn check_mlir_elements(elements: &str) -> Result<(), PipelineError> {
-    if elements.is_empty() {
-        return Ok(());
-    }
-    gas_patterns::ir::adapter::register_mlir_passes();
-    let context = melior::Context::new();
-    let manager = melior::pass::PassManager::new(&context);
-    crate::ffi::add_pipeline(manager.as_operation_pass_manager(), elements)
-        .map_err(|message| PipelineError::MlirPassPipeline { message })
 }
