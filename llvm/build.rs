@@ -1,4 +1,4 @@
-//! Compiles the thin C++ layer (`cxx/boundary.cpp`) against the installed
+//! Compiles the thin C++ layer (`cxx/boundary.cpp`, `cxx/restore.cpp`) against the installed
 //! LLVM/MLIR 22 headers. The LLVM and MLIR libraries themselves are linked
 //! by `mlir-sys` (statically, like the rest of gas).
 
@@ -15,12 +15,14 @@ fn main() {
         .filter(|output| output.status.success())
         .map(|output| String::from_utf8_lossy(&output.stdout).trim().to_string())
         .unwrap_or_else(|| format!("{prefix}/include"));
-    println!("cargo:rerun-if-changed=cxx/boundary.cpp");
-    println!("cargo:rerun-if-changed=cxx/boundary.h");
+    for file in ["boundary.cpp", "restore.cpp", "boundary.h", "boundary_internal.h"] {
+        println!("cargo:rerun-if-changed=cxx/{file}");
+    }
     println!("cargo:rerun-if-env-changed=MLIR_SYS_220_PREFIX");
     cc::Build::new()
         .cpp(true)
         .file("cxx/boundary.cpp")
+        .file("cxx/restore.cpp")
         .include(include)
         .include("cxx")
         .std("c++17")
