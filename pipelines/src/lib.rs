@@ -1,11 +1,12 @@
 //! gas pipelines: gas's sets as MLIR passes, the registry of steps and
 //! presets, and the `gas-opt` driver.
 //!
-//! This crate sits on top (dialect ← patterns ← pipelines). It owns the only
-//! list of pipeline steps ([`registry`]), used by `gas-opt`, the passes and
-//! the tests alike; the passes an embedder adds to its own MLIR pass manager
-//! ([`passes`]); the textual pipeline syntax ([`pass_pipeline`]); and the
-//! driver ([`driver`]) that parses, runs a pipeline stage by stage, verifies
+//! This crate sits on top (dialect ← patterns ← pipelines ← capi). Its modules,
+//! each using only those listed before it: the textual pipeline syntax
+//! ([`pass_pipeline`]); the only list of pipeline steps ([`registry`]), used
+//! by `gas-opt`, the passes and the tests alike; pipelines built from steps
+//! ([`pipeline`]); the passes an embedder adds to its own MLIR pass manager
+//! ([`passes`]); and the driver ([`driver`]) that parses, runs a pipeline stage by stage, verifies
 //! (after every stage with `--verify-each`, always the result) and prints.
 //! Output is produced only when every chunk succeeded or, with
 //! `--verify-diagnostics`, when every expectation was met.
