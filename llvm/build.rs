@@ -15,7 +15,12 @@ fn main() {
         .filter(|output| output.status.success())
         .map(|output| String::from_utf8_lossy(&output.stdout).trim().to_string())
         .unwrap_or_else(|| format!("{prefix}/include"));
-    for file in ["boundary.cpp", "restore.cpp", "boundary.h", "boundary_internal.h"] {
+    for file in [
+        "boundary.cpp",
+        "restore.cpp",
+        "boundary.h",
+        "boundary_internal.h",
+    ] {
         println!("cargo:rerun-if-changed=cxx/{file}");
     }
     println!("cargo:rerun-if-env-changed=MLIR_SYS_220_PREFIX");

@@ -1,7 +1,8 @@
 //! gas pipelines: gas's sets as MLIR passes, the registry of steps and
 //! presets, and the `gas-opt` driver.
 //!
-//! This crate sits on top (dialect ← patterns ← pipelines ← capi). Its modules,
+//! This crate sits above the sets and the LLVM IR boundary (dialect ←
+//! patterns ← pipelines ← capi; llvm ← pipelines). Its modules,
 //! each using only those listed before it: the textual pipeline syntax
 //! ([`pass_pipeline`]); the only list of pipeline steps ([`registry`]), used
 //! by `gas-opt`, the passes and the tests alike; pipelines built from steps
