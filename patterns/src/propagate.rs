@@ -19,6 +19,7 @@
 //! Facts are keyed by value identity, so all decisions are taken before the
 //! first rewrite and each op is rewritten once, by its own decision.
 
+mod retype;
 pub mod specialize;
 
 use crate::analysis::{reachability, ClosedWorld, ModuleIndex, SpaceFacts};
@@ -98,7 +99,25 @@ pub fn populate_propagate_patterns(patterns: &mut Vec<Pattern>) {
         root: "llvm.getelementptr",
         rewrite: move_tag_after_gep,
     });
+    patterns.push(Pattern {
+        set: SET,
+        name: "SelectOfTags",
+        root: "llvm.select",
+        rewrite: retype::hoist_tag_over_select,
+    });
+    for branch in ["llvm.br", "llvm.cond_br", "llvm.switch"] {
+        patterns.push(Pattern {
+            set: SET,
+            name: "BlockArgumentOfTags",
+            root: branch,
+            rewrite: retype::retype_block_arguments,
+        });
+    }
 }
+
+/// Walks of the local folds at most (they stop as soon as one changes
+/// nothing).
+const MAX_FOLD_WALKS: usize = 8;
 
 /// A safety net on rounds of analysis, narrowing and cloning; the clone
 /// budget is what bounds them (each round specializes one more level of a
@@ -203,7 +222,15 @@ pub fn run(
     }
     let mut patterns = Vec::new();
     populate_propagate_patterns(&mut patterns);
-    apply_by_walk(context, module, *map, SET, &patterns);
+    // A retyped merge can make the next one retypable (a chain of blocks, a
+    // select of selects) whichever order the walk takes: walk again while
+    // something changes, a few times at most (each walk retypes at least
+    // one merge, and a module has finitely many).
+    for _ in 0..MAX_FOLD_WALKS {
+        if apply_by_walk(context, module, *map, SET, &patterns) == 0 {
+            break;
+        }
+    }
     let owner = IrRewriter::new(context);
     erase_dead_casts(module, &owner.as_rewriter_base());
     stats

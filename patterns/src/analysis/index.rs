@@ -77,6 +77,17 @@ fn forwarded_operands<'c, 'a>(
     terminator: &OperationRef<'c, 'a>,
     position: usize,
 ) -> Option<Vec<Value<'c, 'a>>> {
+    let range = forwarded_range(terminator, position)?;
+    let operands: Vec<Value> = terminator.operands().collect();
+    operands.get(range).map(<[Value]>::to_vec)
+}
+
+/// The indices of the operands `terminator` forwards to its successor
+/// `position` (see [`forwarded_operands`]).
+pub(crate) fn forwarded_range(
+    terminator: &OperationRef,
+    position: usize,
+) -> Option<std::ops::Range<usize>> {
     use melior::ir::attribute::DenseI32ArrayAttribute;
     let segments = |name: &str| -> Option<Vec<usize>> {
         let attribute = DenseI32ArrayAttribute::try_from(terminator.attribute(name).ok()?).ok()?;
@@ -89,9 +100,9 @@ fn forwarded_operands<'c, 'a>(
             })
             .collect()
     };
-    let operands: Vec<Value> = terminator.operands().collect();
+    let count = terminator.operand_count();
     let range = match terminator.name().as_string_ref().as_str().ok()? {
-        "llvm.br" | "cf.br" => (position == 0).then_some(0..operands.len())?,
+        "llvm.br" | "cf.br" => (position == 0).then_some(0..count)?,
         "llvm.cond_br" | "cf.cond_br" => {
             // [condition, true operands, false operands]
             let sizes = segments("operandSegmentSizes")?;
@@ -116,7 +127,7 @@ fn forwarded_operands<'c, 'a>(
         }
         _ => return None,
     };
-    operands.get(range).map(<[Value]>::to_vec)
+    (range.end <= count).then_some(range)
 }
 
 pub(crate) type Key = usize;

@@ -88,7 +88,10 @@ impl Pattern {
                     )
                 }));
                 match outcome {
-                    Ok(Ok(Applied)) => true,
+                    Ok(Ok(Applied)) => {
+                        APPLIED.with(|applied| applied.set(applied.get() + 1));
+                        true
+                    }
                     Ok(Err(NotApplied(reason))) => {
                         tracing::trace!(reason, "not applied");
                         false
@@ -108,22 +111,29 @@ impl Pattern {
     }
 }
 
+thread_local! {
+    /// Rewrites applied on this thread by the walk in progress (the walk
+    /// driver calls the patterns on the thread that runs it).
+    static APPLIED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
 /// Applies `patterns` to `module` in one walk (MLIR's walk driver): each op
 /// is offered to the patterns once, ops the patterns create are not
 /// revisited, and nothing is folded or erased besides what the patterns
 /// rewrite. Right for sets whose rewrites do not enable one another.
+/// Returns how many rewrites applied.
 pub fn apply_by_walk(
     context: &Context,
     module: &Module,
     map: AddressSpaceMap,
     set: &'static str,
     patterns: &[Pattern],
-) {
-    apply_by_walk_on(context, module.as_operation(), map, set, patterns);
+) -> usize {
+    apply_by_walk_on(context, module.as_operation(), map, set, patterns)
 }
 
 /// [`apply_by_walk`] on `root` and the ops nested in it (one function, for
-/// sets that run per function).
+/// sets that run per function). Returns how many rewrites applied.
 #[tracing::instrument(skip_all, fields(set = set))]
 pub fn apply_by_walk_on(
     context: &Context,
@@ -131,7 +141,8 @@ pub fn apply_by_walk_on(
     map: AddressSpaceMap,
     set: &'static str,
     patterns: &[Pattern],
-) {
+) -> usize {
+    let before = APPLIED.with(std::cell::Cell::get);
     // MLIR 22's `mlirFreezeRewritePattern` moves the patterns out of the set
     // but never deletes the set itself (176 bytes and its buffers a call),
     // and melior's `freeze` forgets it; so the set is made, frozen and
@@ -153,6 +164,7 @@ pub fn apply_by_walk_on(
         mlir_sys::mlirWalkAndApplyPatterns(root.to_raw(), frozen);
         mlir_sys::mlirFrozenRewritePatternSetDestroy(frozen);
     }
+    APPLIED.with(std::cell::Cell::get) - before
 }
 
 /// Registers, once per process, the MLIR passes gas's pipelines and

@@ -1,0 +1,282 @@
+//! Retyping merges of one space: a generic `select` or block argument
+//! (a phi) whose incoming values are all `gas.tag`s of one named type (or
+//! null) becomes a value of that named type, tagged once after the merge.
+//! The dispatches it feeds then see `gas.tag` of a named pointer, which
+//! `lower` accesses directly: no tag is set before the merge and cleared
+//! after it.
+//!
+//! Identities (tagging is a function, and keeps null null):
+//! - `select(c, tag a, tag b)` = `tag(select(c, a, b))`;
+//! - `phi(tag a, tag b, ...)` = `tag(phi(a, b, ...))`;
+//! - a null operand is the named type's null, where a cast of null gives
+//!   null: gas's own tags (SPIR), or the global space on any target (on
+//!   AMDGPU the null of local and private memory is not zero).
+//!
+//! A block argument passed back to itself (a loop that does not change it)
+//! stays itself. Any other incoming value (a GEP of the argument, a load, a
+//! parameter) leaves the merge alone.
+
+use crate::ir::adapter::{set_operand, uses_of, Applied, Environment, NotApplied, Rewrite};
+use crate::ir::name_of;
+use gas_dialect::{AddressSpace, AddressSpaceMap};
+use melior::ir::block::BlockLike;
+use melior::ir::operation::{OperationLike, OperationResult};
+use melior::ir::{BlockRef, OperationRef, RegionLike, Type, Value, ValueLike};
+use melior::RewriterBase;
+
+/// What flows into a merge.
+enum Incoming<'c, 'a> {
+    /// `gas.tag` of this named pointer.
+    Tagged(Value<'c, 'a>),
+    /// A null (zero, undef or poison) generic pointer.
+    Null,
+    /// The merged value itself (a block argument passed back unchanged).
+    Itself,
+}
+
+/// `select(c, tag a, tag b)` → `tag(select(c, a, b))`.
+pub(super) fn hoist_tag_over_select<'c, 'a>(
+    env: Environment<'c>,
+    op: OperationRef<'c, 'a>,
+    rewriter: &RewriterBase<'c, 'a>,
+) -> Rewrite {
+    let result: Value = op.result(0).map_err(|_| NotApplied("no result"))?.into();
+    let incoming = [1, 2].map(|index| {
+        op.operand(index)
+            .ok()
+            .and_then(|value| classify(value, None))
+    });
+    let [Some(on_true), Some(on_false)] = incoming else {
+        return Err(NotApplied("an operand is neither a gas.tag nor null"));
+    };
+    let named = merged_type(&[&on_true, &on_false], result, &env.map)?;
+    rewriter.set_insertion_point_before(op);
+    let values = [on_true, on_false].map(|incoming| named_value(incoming, named, op, rewriter));
+    let [Some(on_true), Some(on_false)] = values else {
+        return Err(NotApplied("could not build a null"));
+    };
+    let named_select = rewriter.clone_op(op);
+    set_operand(named_select, 1, on_true);
+    set_operand(named_select, 2, on_false);
+    let named_result: Value = named_select
+        .result(0)
+        .map_err(|_| NotApplied("no result"))?
+        .into();
+    named_result.set_type(named);
+    rewriter.set_insertion_point_after(named_select);
+    let tagged = tag_of(named_result, result.r#type(), op, rewriter)?;
+    rewriter.replace_op_with_values(op, &[tagged]);
+    Ok(Applied)
+}
+
+/// A branch passing `gas.tag`s to a block argument all of whose incoming
+/// values are tags of one named type (or null): the argument takes that
+/// type and is tagged at the top of its block.
+pub(super) fn retype_block_arguments<'c, 'a>(
+    env: Environment<'c>,
+    op: OperationRef<'c, 'a>,
+    rewriter: &RewriterBase<'c, 'a>,
+) -> Rewrite {
+    let mut retyped = false;
+    for successor in 0..op.successor_count() {
+        let Ok(block) = op.successor(successor) else {
+            continue;
+        };
+        let Some(range) = crate::analysis::index::forwarded_range(&op, successor) else {
+            continue;
+        };
+        for (position, index) in range.enumerate() {
+            let passes_tag = op
+                .operand(index)
+                .is_ok_and(|value| super::defining_tag(value).is_some());
+            retyped |= passes_tag && retype_argument(env, block, position, rewriter).is_ok();
+        }
+    }
+    if retyped {
+        Ok(Applied)
+    } else {
+        Err(NotApplied("no block argument of one space"))
+    }
+}
+
+/// Retypes argument `position` of `block` if every incoming value allows it.
+fn retype_argument<'c, 'a>(
+    env: Environment<'c>,
+    block: BlockRef<'c, 'a>,
+    position: usize,
+    rewriter: &RewriterBase<'c, 'a>,
+) -> Rewrite {
+    let argument = block
+        .argument(position)
+        .map_err(|_| NotApplied("no such argument"))?;
+    let argument_value: Value = argument.into();
+    let generic = argument_value.r#type();
+    let slots = incoming_slots(block, position)?;
+    let mut incoming = Vec::new();
+    for (terminator, index) in &slots {
+        let value = terminator
+            .operand(*index)
+            .map_err(|_| NotApplied("no operand"))?;
+        incoming.push(classify(value, Some(argument_value)).ok_or(NotApplied(
+            "an incoming value is neither a gas.tag, null nor the argument",
+        ))?);
+    }
+    let named = merged_type(
+        &incoming.iter().collect::<Vec<_>>(),
+        argument_value,
+        &env.map,
+    )?;
+    // Every incoming value is made before anything changes.
+    let mut replacements = Vec::new();
+    for ((terminator, index), incoming) in slots.iter().zip(incoming) {
+        rewriter.set_insertion_point_before(*terminator);
+        let value = match incoming {
+            Incoming::Itself => continue,
+            other => named_value(other, named, *terminator, rewriter)
+                .ok_or(NotApplied("could not build a null"))?,
+        };
+        replacements.push((*terminator, *index, value));
+    }
+    let uses = uses_of(argument_value);
+    argument.set_type(named);
+    for (terminator, index, value) in replacements {
+        set_operand(terminator, index, value);
+    }
+    let first = block
+        .first_operation()
+        .ok_or(NotApplied("the block is empty"))?;
+    rewriter.set_insertion_point_before(first);
+    let tagged = tag_of(argument_value, generic, first, rewriter)?;
+    for (user, index) in uses {
+        // The argument passed back to itself stays named.
+        let to_itself = slots
+            .iter()
+            .any(|(terminator, slot)| *terminator == user && *slot == index);
+        if !to_itself {
+            set_operand(user, index, tagged);
+        }
+    }
+    Ok(Applied)
+}
+
+/// Every operand of a terminator in `block`'s region that flows into its
+/// argument `position`, as (terminator, operand index).
+fn incoming_slots<'c, 'a>(
+    block: BlockRef<'c, 'a>,
+    position: usize,
+) -> Result<Vec<(OperationRef<'c, 'a>, usize)>, NotApplied> {
+    let region = block.parent_region().ok_or(NotApplied("no region"))?;
+    if region.first_block() == Some(block) {
+        return Err(NotApplied("the entry block's arguments are parameters"));
+    }
+    let mut slots = Vec::new();
+    let mut current = region.first_block();
+    while let Some(predecessor) = current {
+        current = predecessor.next_in_region();
+        let Some(terminator) = predecessor.terminator() else {
+            continue;
+        };
+        for successor in 0..terminator.successor_count() {
+            if terminator.successor(successor).ok() != Some(block) {
+                continue;
+            }
+            let range = crate::analysis::index::forwarded_range(&terminator, successor)
+                .ok_or(NotApplied("a branch whose operands are not known"))?;
+            if position >= range.len() {
+                return Err(NotApplied("a branch passes fewer operands"));
+            }
+            slots.push((terminator, range.start + position));
+        }
+    }
+    if slots.is_empty() {
+        return Err(NotApplied("no predecessor"));
+    }
+    Ok(slots)
+}
+
+fn classify<'c: 'a, 'a>(
+    value: Value<'c, 'a>,
+    itself: Option<Value<'c, 'a>>,
+) -> Option<Incoming<'c, 'a>> {
+    if Some(value) == itself {
+        return Some(Incoming::Itself);
+    }
+    if let Some(tag) = super::defining_tag(value) {
+        return tag.operand(0).ok().map(Incoming::Tagged);
+    }
+    let op = OperationResult::try_from(value).ok()?.owner();
+    matches!(
+        name_of(&op).as_str(),
+        "llvm.mlir.zero" | "llvm.mlir.undef" | "llvm.mlir.poison"
+    )
+    .then_some(Incoming::Null)
+}
+
+/// The one named type the tags of `incoming` have; null allowed only where a
+/// cast of the named null is the generic null.
+fn merged_type<'c>(
+    incoming: &[&Incoming<'c, '_>],
+    merged: Value<'c, '_>,
+    map: &AddressSpaceMap,
+) -> Result<Type<'c>, NotApplied> {
+    let mut named: Option<Type> = None;
+    for value in incoming {
+        if let Incoming::Tagged(pointer) = value {
+            match named {
+                Some(r#type) if r#type != pointer.r#type() => {
+                    return Err(NotApplied("tags of several named types meet"))
+                }
+                _ => named = Some(pointer.r#type()),
+            }
+        }
+    }
+    let named = named.ok_or(NotApplied("no gas.tag flows in"))?;
+    let has_null = incoming.iter().any(|value| matches!(value, Incoming::Null));
+    let is_global = gas_dialect::ops::pointer_address_space(named)
+        .and_then(|number| map.space(number))
+        == Some(AddressSpace::Global);
+    if has_null && !map.is_tagged() && !is_global {
+        return Err(NotApplied(
+            "the target's null of this space is not the generic null",
+        ));
+    }
+    if merged.r#type() == named {
+        return Err(NotApplied("already named"));
+    }
+    Ok(named)
+}
+
+/// The named value standing for `incoming` (a null is built before `at`).
+fn named_value<'c: 'r, 'r>(
+    incoming: Incoming<'c, 'r>,
+    named: Type<'c>,
+    at: OperationRef<'c, 'r>,
+    rewriter: &'r RewriterBase<'c, '_>,
+) -> Option<Value<'c, 'r>> {
+    match incoming {
+        Incoming::Tagged(pointer) => Some(pointer),
+        Incoming::Itself => None,
+        Incoming::Null => {
+            let zero =
+                melior::ir::operation::OperationBuilder::new("llvm.mlir.zero", at.location())
+                    .add_results(&[named])
+                    .build()
+                    .ok()?;
+            let zero = rewriter.insert(zero);
+            zero.result(0).ok().map(Into::into)
+        }
+    }
+}
+
+/// `gas.tag` of `named` to `generic`, at the insertion point.
+fn tag_of<'c: 'r, 'r>(
+    named: Value<'c, 'r>,
+    generic: Type<'c>,
+    at: OperationRef<'c, 'r>,
+    rewriter: &'r RewriterBase<'c, '_>,
+) -> Result<Value<'c, 'r>, NotApplied> {
+    let tag = gas_dialect::ops::tag(named, generic, at.location())
+        .map_err(|_| NotApplied("could not build the tag"))?;
+    let tag = rewriter.insert(tag);
+    Ok(tag.result(0).map_err(|_| NotApplied("no result"))?.into())
+}

@@ -1,0 +1,127 @@
+// gas-opt: --pipeline raise,propagate --split-input-file
+// Merges of one space are retyped: a select or block argument whose incoming
+// values are all tags of one named type (or null) takes that type and is
+// tagged once after the merge.
+
+llvm.func @select_of_two_locals_is_local(%c: i1, %a: !llvm.ptr<3>, %b: !llvm.ptr<3>) -> i32 {
+  %ga = llvm.addrspacecast %a : !llvm.ptr<3> to !llvm.ptr<4>
+  %gb = llvm.addrspacecast %b : !llvm.ptr<3> to !llvm.ptr<4>
+  %g = llvm.select %c, %ga, %gb : i1, !llvm.ptr<4>
+  %v = llvm.load %g : !llvm.ptr<4> -> i32
+  llvm.return %v : i32
+}
+
+// -----
+
+llvm.func @select_of_private_and_null_is_private(%c: i1, %a: !llvm.ptr) -> i32 {
+  %ga = llvm.addrspacecast %a : !llvm.ptr to !llvm.ptr<4>
+  %z = llvm.mlir.zero : !llvm.ptr<4>
+  %g = llvm.select %c, %z, %ga : i1, !llvm.ptr<4>
+  %v = llvm.load %g : !llvm.ptr<4> -> i32
+  llvm.return %v : i32
+}
+
+// -----
+
+llvm.func @select_of_selects_is_retyped_inside_out(%c: i1, %d: i1, %a: !llvm.ptr<1>, %b: !llvm.ptr<1>) -> i32 {
+  %ga = llvm.addrspacecast %a : !llvm.ptr<1> to !llvm.ptr<4>
+  %gb = llvm.addrspacecast %b : !llvm.ptr<1> to !llvm.ptr<4>
+  %inner = llvm.select %c, %ga, %gb : i1, !llvm.ptr<4>
+  %outer = llvm.select %d, %inner, %ga : i1, !llvm.ptr<4>
+  %v = llvm.load %outer : !llvm.ptr<4> -> i32
+  llvm.return %v : i32
+}
+
+// -----
+
+llvm.func @negative_select_of_local_and_global_stays_generic(%c: i1, %a: !llvm.ptr<3>, %b: !llvm.ptr<1>) -> i32 {
+  %ga = llvm.addrspacecast %a : !llvm.ptr<3> to !llvm.ptr<4>
+  %gb = llvm.addrspacecast %b : !llvm.ptr<1> to !llvm.ptr<4>
+  %g = llvm.select %c, %ga, %gb : i1, !llvm.ptr<4>
+  %v = llvm.load %g : !llvm.ptr<4> -> i32
+  llvm.return %v : i32
+}
+
+// -----
+
+llvm.func @negative_select_with_an_unknown_pointer_stays_generic(%c: i1, %a: !llvm.ptr<3>, %b: !llvm.ptr<4>) -> i32 {
+  %ga = llvm.addrspacecast %a : !llvm.ptr<3> to !llvm.ptr<4>
+  %g = llvm.select %c, %ga, %b : i1, !llvm.ptr<4>
+  %v = llvm.load %g : !llvm.ptr<4> -> i32
+  llvm.return %v : i32
+}
+
+// -----
+
+llvm.func @phi_of_two_locals_is_local(%c: i1, %a: !llvm.ptr<3>, %b: !llvm.ptr<3>) -> i32 {
+  %ga = llvm.addrspacecast %a : !llvm.ptr<3> to !llvm.ptr<4>
+  %gb = llvm.addrspacecast %b : !llvm.ptr<3> to !llvm.ptr<4>
+  llvm.cond_br %c, ^left, ^right
+^left:
+  llvm.br ^join(%ga : !llvm.ptr<4>)
+^right:
+  llvm.br ^join(%gb : !llvm.ptr<4>)
+^join(%g: !llvm.ptr<4>):
+  %v = llvm.load %g : !llvm.ptr<4> -> i32
+  llvm.return %v : i32
+}
+
+// -----
+
+llvm.func @phi_of_global_and_null_is_global(%c: i1, %a: !llvm.ptr<1>) -> i32 {
+  %ga = llvm.addrspacecast %a : !llvm.ptr<1> to !llvm.ptr<4>
+  %z = llvm.mlir.zero : !llvm.ptr<4>
+  llvm.cond_br %c, ^join(%ga : !llvm.ptr<4>), ^join(%z : !llvm.ptr<4>)
+^join(%g: !llvm.ptr<4>):
+  %v = llvm.load %g : !llvm.ptr<4> -> i32
+  llvm.return %v : i32
+}
+
+// -----
+
+// A loop passing the pointer back unchanged keeps it; the chain of blocks
+// after it follows.
+llvm.func @loop_passing_the_argument_back_is_retyped(%n: i32, %a: !llvm.ptr<3>) -> i32 {
+  %ga = llvm.addrspacecast %a : !llvm.ptr<3> to !llvm.ptr<4>
+  %zero = llvm.mlir.constant(0 : i32) : i32
+  %one = llvm.mlir.constant(1 : i32) : i32
+  llvm.br ^loop(%ga, %zero : !llvm.ptr<4>, i32)
+^loop(%p: !llvm.ptr<4>, %i: i32):
+  %v = llvm.load %p : !llvm.ptr<4> -> i32
+  %next = llvm.add %i, %one : i32
+  %done = llvm.icmp "sge" %next, %n : i32
+  llvm.cond_br %done, ^exit(%p : !llvm.ptr<4>), ^loop(%p, %next : !llvm.ptr<4>, i32)
+^exit(%q: !llvm.ptr<4>):
+  %w = llvm.load %q : !llvm.ptr<4> -> i32
+  llvm.return %w : i32
+}
+
+// -----
+
+// The back edge passes a GEP of the argument: not a tag, so the merge stays
+// generic (its dispatch is still resolved by the analysis).
+llvm.func @negative_loop_advancing_the_pointer_stays_generic(%n: i32, %a: !llvm.ptr<3>) -> i32 {
+  %ga = llvm.addrspacecast %a : !llvm.ptr<3> to !llvm.ptr<4>
+  %zero = llvm.mlir.constant(0 : i32) : i32
+  %one = llvm.mlir.constant(1 : i32) : i32
+  llvm.br ^loop(%ga, %zero : !llvm.ptr<4>, i32)
+^loop(%p: !llvm.ptr<4>, %i: i32):
+  %v = llvm.load %p : !llvm.ptr<4> -> i32
+  %step = llvm.getelementptr %p[1] : (!llvm.ptr<4>) -> !llvm.ptr<4>, i32
+  %next = llvm.add %i, %one : i32
+  %done = llvm.icmp "sge" %next, %n : i32
+  llvm.cond_br %done, ^exit, ^loop(%step, %next : !llvm.ptr<4>, i32)
+^exit:
+  llvm.return %v : i32
+}
+
+// -----
+
+llvm.func @negative_phi_of_private_and_local_stays_generic(%c: i1, %a: !llvm.ptr, %b: !llvm.ptr<3>) -> i32 {
+  %ga = llvm.addrspacecast %a : !llvm.ptr to !llvm.ptr<4>
+  %gb = llvm.addrspacecast %b : !llvm.ptr<3> to !llvm.ptr<4>
+  llvm.cond_br %c, ^join(%ga : !llvm.ptr<4>), ^join(%gb : !llvm.ptr<4>)
+^join(%g: !llvm.ptr<4>):
+  %v = llvm.load %g : !llvm.ptr<4> -> i32
+  llvm.return %v : i32
+}
