@@ -105,6 +105,12 @@ pub fn populate_propagate_patterns(patterns: &mut Vec<Pattern>) {
         root: "llvm.select",
         rewrite: retype::hoist_tag_over_select,
     });
+    patterns.push(Pattern {
+        set: SET,
+        name: "ICmpOfTags",
+        root: "llvm.icmp",
+        rewrite: retype::compare_untagged,
+    });
     for branch in ["llvm.br", "llvm.cond_br", "llvm.switch"] {
         patterns.push(Pattern {
             set: SET,

@@ -98,9 +98,9 @@ llvm.func @loop_passing_the_argument_back_is_retyped(%n: i32, %a: !llvm.ptr<3>) 
 
 // -----
 
-// The back edge passes a GEP of the argument: not a tag, so the merge stays
-// generic (its dispatch is still resolved by the analysis).
-llvm.func @negative_loop_advancing_the_pointer_stays_generic(%n: i32, %a: !llvm.ptr<3>) -> i32 {
+// The back edge passes a GEP of the argument: the argument and its GEP take
+// the named type together (`gep(tag p, 1)` = `tag(gep(p, 1))`).
+llvm.func @loop_advancing_the_pointer_is_retyped_with_its_gep(%n: i32, %a: !llvm.ptr<3>) -> i32 {
   %ga = llvm.addrspacecast %a : !llvm.ptr<3> to !llvm.ptr<4>
   %zero = llvm.mlir.constant(0 : i32) : i32
   %one = llvm.mlir.constant(1 : i32) : i32
@@ -124,4 +124,72 @@ llvm.func @negative_phi_of_private_and_local_stays_generic(%c: i1, %a: !llvm.ptr
 ^join(%g: !llvm.ptr<4>):
   %v = llvm.load %g : !llvm.ptr<4> -> i32
   llvm.return %v : i32
+}
+
+// -----
+
+// A GEP of the argument where null may flow in: a GEP of null is an integer,
+// not a pointer of the space, so the merge stays generic.
+llvm.func @negative_loop_advancing_from_null_stays_generic(%n: i32, %c: i1, %a: !llvm.ptr<3>) -> i32 {
+  %ga = llvm.addrspacecast %a : !llvm.ptr<3> to !llvm.ptr<4>
+  %z = llvm.mlir.zero : !llvm.ptr<4>
+  %zero = llvm.mlir.constant(0 : i32) : i32
+  %one = llvm.mlir.constant(1 : i32) : i32
+  llvm.cond_br %c, ^loop(%ga, %zero : !llvm.ptr<4>, i32), ^loop(%z, %zero : !llvm.ptr<4>, i32)
+^loop(%p: !llvm.ptr<4>, %i: i32):
+  %step = llvm.getelementptr %p[1] : (!llvm.ptr<4>) -> !llvm.ptr<4>, i32
+  %next = llvm.add %i, %one : i32
+  %done = llvm.icmp "sge" %next, %n : i32
+  llvm.cond_br %done, ^exit, ^loop(%step, %next : !llvm.ptr<4>, i32)
+^exit:
+  %v = llvm.load %p : !llvm.ptr<4> -> i32
+  llvm.return %v : i32
+}
+
+// -----
+
+// The GEP's other users (the store's address, the exit's argument) see it
+// tagged; the loop carries it named.
+llvm.func @loop_gep_used_outside_the_chain_is_tagged_for_its_users(%n: i32, %a: !llvm.ptr<3>, %out: !llvm.ptr<1>) -> i32 {
+  %ga = llvm.addrspacecast %a : !llvm.ptr<3> to !llvm.ptr<4>
+  %zero = llvm.mlir.constant(0 : i32) : i32
+  %one = llvm.mlir.constant(1 : i32) : i32
+  llvm.br ^loop(%ga, %zero : !llvm.ptr<4>, i32)
+^loop(%p: !llvm.ptr<4>, %i: i32):
+  %step = llvm.getelementptr %p[1] : (!llvm.ptr<4>) -> !llvm.ptr<4>, i32
+  llvm.store %i, %step : i32, !llvm.ptr<4>
+  llvm.store %step, %out : !llvm.ptr<4>, !llvm.ptr<1>
+  %next = llvm.add %i, %one : i32
+  %done = llvm.icmp "sge" %next, %n : i32
+  llvm.cond_br %done, ^exit(%step : !llvm.ptr<4>), ^loop(%step, %next : !llvm.ptr<4>, i32)
+^exit(%q: !llvm.ptr<4>):
+  %v = llvm.load %q : !llvm.ptr<4> -> i32
+  llvm.return %v : i32
+}
+
+// -----
+
+llvm.func @compare_of_two_local_tags_compares_the_local_pointers(%a: !llvm.ptr<3>, %b: !llvm.ptr<3>) -> i1 {
+  %ga = llvm.addrspacecast %a : !llvm.ptr<3> to !llvm.ptr<4>
+  %gb = llvm.addrspacecast %b : !llvm.ptr<3> to !llvm.ptr<4>
+  %lt = llvm.icmp "ult" %ga, %gb : !llvm.ptr<4>
+  llvm.return %lt : i1
+}
+
+// -----
+
+llvm.func @compare_with_null_compares_with_the_named_null(%a: !llvm.ptr) -> i1 {
+  %ga = llvm.addrspacecast %a : !llvm.ptr to !llvm.ptr<4>
+  %z = llvm.mlir.zero : !llvm.ptr<4>
+  %eq = llvm.icmp "eq" %ga, %z : !llvm.ptr<4>
+  llvm.return %eq : i1
+}
+
+// -----
+
+llvm.func @negative_compare_of_local_and_global_stays_generic(%a: !llvm.ptr<3>, %b: !llvm.ptr<1>) -> i1 {
+  %ga = llvm.addrspacecast %a : !llvm.ptr<3> to !llvm.ptr<4>
+  %gb = llvm.addrspacecast %b : !llvm.ptr<1> to !llvm.ptr<4>
+  %eq = llvm.icmp "eq" %ga, %gb : !llvm.ptr<4>
+  llvm.return %eq : i1
 }

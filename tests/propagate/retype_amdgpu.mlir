@@ -41,3 +41,14 @@ llvm.func @negative_phi_of_private_and_null_stays_flat(%c: i1, %a: !llvm.ptr<5>)
   %v = llvm.load %g : !llvm.ptr -> i32
   llvm.return %v : i32
 }
+
+// -----
+
+// A flat cast of local memory adds the aperture: equality would survive, but
+// gas keeps comparisons of other spaces than global as they are.
+llvm.func @negative_compare_of_local_casts_stays_flat(%a: !llvm.ptr<3>, %b: !llvm.ptr<3>) -> i1 {
+  %ga = llvm.addrspacecast %a : !llvm.ptr<3> to !llvm.ptr
+  %gb = llvm.addrspacecast %b : !llvm.ptr<3> to !llvm.ptr
+  %eq = llvm.icmp "eq" %ga, %gb : !llvm.ptr
+  llvm.return %eq : i1
+}

@@ -13,8 +13,17 @@
 //!   AMDGPU the null of local and private memory is not zero).
 //!
 //! A block argument passed back to itself (a loop that does not change it)
-//! stays itself. Any other incoming value (a GEP of the argument, a load, a
-//! parameter) leaves the merge alone.
+//! stays itself; one advanced by GEPs (`p = phi(tag a, gep p, 1)`, a loop
+//! walking an array) takes the named type with its GEPs, since
+//! `gep(tag p, i)` = `tag(gep(p, i))` (the identity `TagAfterGep` uses),
+//! and those GEPs' other users get a tag. With GEPs of the argument no null
+//! may flow in (a GEP of null is an integer, not a pointer of the space).
+//! Any other incoming value (a load, a parameter) leaves the merge alone.
+//!
+//! Comparisons follow: `icmp(tag a, tag b)` = `icmp(a, b)` for `a` and `b`
+//! of one named type (and null): gas's tag is the same for both and keeps
+//! the low 61 bits and their order, and null stays null; on a hardware-flat
+//! target only for global, whose cast is the identity.
 
 use crate::ir::adapter::{set_operand, uses_of, Applied, Environment, NotApplied, Rewrite};
 use crate::ir::name_of;
@@ -32,6 +41,9 @@ enum Incoming<'c, 'a> {
     Null,
     /// The merged value itself (a block argument passed back unchanged).
     Itself,
+    /// GEPs over the merged block argument (a loop advancing the pointer),
+    /// outermost first.
+    Advanced(Vec<OperationRef<'c, 'a>>),
 }
 
 /// `select(c, tag a, tag b)` → `tag(select(c, a, b))`.
@@ -66,6 +78,40 @@ pub(super) fn hoist_tag_over_select<'c, 'a>(
     rewriter.set_insertion_point_after(named_select);
     let tagged = tag_of(named_result, result.r#type(), op, rewriter)?;
     rewriter.replace_op_with_values(op, &[tagged]);
+    Ok(Applied)
+}
+
+/// `icmp(tag a, tag b)` → `icmp(a, b)` (a null side: the named null).
+pub(super) fn compare_untagged<'c, 'a>(
+    env: Environment<'c>,
+    op: OperationRef<'c, 'a>,
+    rewriter: &RewriterBase<'c, 'a>,
+) -> Rewrite {
+    let sides = [0, 1].map(|index| {
+        op.operand(index)
+            .ok()
+            .and_then(|value| classify(value, None))
+    });
+    let [Some(left), Some(right)] = sides else {
+        return Err(NotApplied("a side is neither a gas.tag nor null"));
+    };
+    let compared = op.operand(0).map_err(|_| NotApplied("no operand"))?;
+    let named = merged_type(&[&left, &right], compared, &env.map)?;
+    let is_global = gas_dialect::ops::pointer_address_space(named)
+        .and_then(|number| env.map.space(number))
+        == Some(AddressSpace::Global);
+    if !env.map.is_tagged() && !is_global {
+        return Err(NotApplied(
+            "the target's cast of this space may not keep order",
+        ));
+    }
+    rewriter.set_insertion_point_before(op);
+    let sides = [left, right].map(|side| named_value(side, named, op, rewriter));
+    let [Some(left), Some(right)] = sides else {
+        return Err(NotApplied("could not build a null"));
+    };
+    set_operand(op, 0, left);
+    set_operand(op, 1, right);
     Ok(Applied)
 }
 
@@ -128,16 +174,38 @@ fn retype_argument<'c, 'a>(
     )?;
     // Every incoming value is made before anything changes.
     let mut replacements = Vec::new();
+    let mut geps: Vec<OperationRef> = Vec::new();
     for ((terminator, index), incoming) in slots.iter().zip(incoming) {
         rewriter.set_insertion_point_before(*terminator);
         let value = match incoming {
             Incoming::Itself => continue,
+            Incoming::Advanced(chain) => {
+                for gep in chain {
+                    if !geps.contains(&gep) {
+                        geps.push(gep);
+                    }
+                }
+                continue;
+            }
             other => named_value(other, named, *terminator, rewriter)
                 .ok_or(NotApplied("could not build a null"))?,
         };
         replacements.push((*terminator, *index, value));
     }
-    let uses = uses_of(argument_value);
+    // Uses that stay named: the slots (whatever flows in is named now) and
+    // the base of each GEP of the chains.
+    let stays_named = |user: OperationRef, index: usize| {
+        slots
+            .iter()
+            .any(|(terminator, slot)| *terminator == user && *slot == index)
+            || (index == 0 && geps.contains(&user))
+    };
+    let argument_uses = uses_of(argument_value);
+    let gep_uses: Vec<_> = geps
+        .iter()
+        .map(|gep| gep.result(0).map(|result| uses_of(result.into())))
+        .collect::<Result<_, _>>()
+        .map_err(|_| NotApplied("a GEP without result"))?;
     argument.set_type(named);
     for (terminator, index, value) in replacements {
         set_operand(terminator, index, value);
@@ -147,16 +215,33 @@ fn retype_argument<'c, 'a>(
         .ok_or(NotApplied("the block is empty"))?;
     rewriter.set_insertion_point_before(first);
     let tagged = tag_of(argument_value, generic, first, rewriter)?;
-    for (user, index) in uses {
-        // The argument passed back to itself stays named.
-        let to_itself = slots
-            .iter()
-            .any(|(terminator, slot)| *terminator == user && *slot == index);
-        if !to_itself {
-            set_operand(user, index, tagged);
+    retag_uses(argument_uses, tagged, &stays_named);
+    for (gep, uses) in geps.iter().zip(gep_uses) {
+        let result: Value = gep
+            .result(0)
+            .map_err(|_| NotApplied("a GEP without result"))?
+            .into();
+        result.set_type(named);
+        if uses.iter().any(|(user, index)| !stays_named(*user, *index)) {
+            rewriter.set_insertion_point_after(*gep);
+            let tagged = tag_of(result, generic, *gep, rewriter)?;
+            retag_uses(uses, tagged, &stays_named);
         }
     }
     Ok(Applied)
+}
+
+/// Points every use in `uses` that does not stay named at `tagged`.
+fn retag_uses<'c, 'a>(
+    uses: Vec<(OperationRef<'c, 'a>, usize)>,
+    tagged: Value<'c, '_>,
+    stays_named: &impl Fn(OperationRef<'c, 'a>, usize) -> bool,
+) {
+    for (user, index) in uses {
+        if !stays_named(user, index) {
+            set_operand(user, index, tagged);
+        }
+    }
 }
 
 /// Every operand of a terminator in `block`'s region that flows into its
@@ -205,12 +290,37 @@ fn classify<'c: 'a, 'a>(
         return tag.operand(0).ok().map(Incoming::Tagged);
     }
     let op = OperationResult::try_from(value).ok()?.owner();
-    matches!(
-        name_of(&op).as_str(),
-        "llvm.mlir.zero" | "llvm.mlir.undef" | "llvm.mlir.poison"
-    )
-    .then_some(Incoming::Null)
+    match name_of(&op).as_str() {
+        "llvm.mlir.zero" | "llvm.mlir.undef" | "llvm.mlir.poison" => Some(Incoming::Null),
+        "llvm.getelementptr" => advanced_from(value, itself?).map(Incoming::Advanced),
+        _ => None,
+    }
 }
+
+/// The GEPs `value` is made of over `argument` (outermost first), if it is
+/// such a chain of scalar pointer GEPs.
+fn advanced_from<'c: 'a, 'a>(
+    value: Value<'c, 'a>,
+    argument: Value<'c, 'a>,
+) -> Option<Vec<OperationRef<'c, 'a>>> {
+    let mut chain = Vec::new();
+    let mut current = value;
+    while current != argument {
+        let op = OperationResult::try_from(current).ok()?.owner();
+        if name_of(&op) != "llvm.getelementptr" || current.r#type() != argument.r#type() {
+            return None;
+        }
+        chain.push(op);
+        current = op.operand(0).ok()?;
+        if chain.len() > MAX_CHAIN {
+            return None;
+        }
+    }
+    Some(chain)
+}
+
+/// GEPs followed back to the argument at most.
+const MAX_CHAIN: usize = 16;
 
 /// The one named type the tags of `incoming` have; null allowed only where a
 /// cast of the named null is the generic null.
@@ -232,6 +342,12 @@ fn merged_type<'c>(
     }
     let named = named.ok_or(NotApplied("no gas.tag flows in"))?;
     let has_null = incoming.iter().any(|value| matches!(value, Incoming::Null));
+    let advances = incoming
+        .iter()
+        .any(|value| matches!(value, Incoming::Advanced(_)));
+    if has_null && advances {
+        return Err(NotApplied("null meets GEPs of the argument"));
+    }
     let is_global = gas_dialect::ops::pointer_address_space(named)
         .and_then(|number| map.space(number))
         == Some(AddressSpace::Global);
@@ -255,7 +371,7 @@ fn named_value<'c: 'r, 'r>(
 ) -> Option<Value<'c, 'r>> {
     match incoming {
         Incoming::Tagged(pointer) => Some(pointer),
-        Incoming::Itself => None,
+        Incoming::Itself | Incoming::Advanced(_) => None,
         Incoming::Null => {
             let zero =
                 melior::ir::operation::OperationBuilder::new("llvm.mlir.zero", at.location())
