@@ -76,6 +76,14 @@ pub const LANES_CAST_ATTR: &str = "gas.lanes_cast";
 /// the export restores the metadata itself).
 pub const LOAD_RANGE_ATTR: &str = "gas.range";
 
+/// Unit attribute `propagate` sets on a `gas.dispatch` (or a `gas.untag` to
+/// global) whose every generic address points only to global memory by
+/// provenance (not because private
+/// memory was put in the global buffer): no private tag can reach it, so
+/// `lower` casts it to global without clearing a tag even where tags are
+/// preserved.
+pub const GLOBAL_BY_PROVENANCE_ATTR: &str = "gas.global_by_provenance";
+
 /// Unit attribute `propagate` sets on a function it wanted to clone for its
 /// callers' spaces but could not: the clone budget was spent.
 pub const CLONE_BUDGET_REACHED_ATTR: &str = "gas.clone_budget_reached";

@@ -446,7 +446,7 @@ fn lower_untag<'c, 'a>(
 ) -> Rewrite {
     check_pointer_width(&env.map)?;
     let (generic, _, space) = cast_parts(&op, &env.map, false)?;
-    let flags = FunctionFlags::of(&op);
+    let flags = flags_for(&op, &[SpaceSet::single(space)]);
     let emitter = emitter(&env, &op, rewriter);
     let named = untagged(&emitter, &env.map, generic, None, space, flags)?;
     replace(op, rewriter, &[named])

@@ -312,6 +312,16 @@ fn narrow<'c>(
     facts: &SpaceFacts,
     stats: &mut PropagateStats,
 ) {
+    // Marked before anything changes: the facts are keyed by value. Only
+    // gas's own tags need it (a flat target's global cast is the identity).
+    let proven = if map.is_tagged() {
+        global_by_provenance(module, map, facts)
+    } else {
+        Vec::new()
+    };
+    for op in proven {
+        crate::ir::mark_op(context, op, names::GLOBAL_BY_PROVENANCE_ATTR);
+    }
     for (op, decision) in decide(module, map, facts) {
         match apply(context, map, rewriter, op, &decision) {
             Ok(()) => match decision {
@@ -351,6 +361,56 @@ fn decide<'c, 'a>(
         }
     });
     plan
+}
+
+/// The dispatches (and casts to global) whose every generic address points
+/// only to global memory by the analysis itself (before private memory in
+/// the global buffer is read as global).
+fn global_by_provenance<'c, 'a>(
+    module: &'a Module<'c>,
+    map: &AddressSpaceMap,
+    facts: &SpaceFacts,
+) -> Vec<OperationRef<'c, 'a>> {
+    let global = SpaceSet::single(AddressSpace::Global);
+    let mut proven = Vec::new();
+    crate::ir::each_op(module.as_operation(), &mut |op| {
+        let addresses = match Dispatch::of(op) {
+            Some(dispatch) => match dispatch.kind() {
+                Ok(kind) => generic_address_operands(&op, kind, map),
+                Err(_) => return,
+            },
+            // A cast to global (or an explicit one `narrow` may make a cast):
+            // its operand.
+            None if matches!(
+                crate::ir::name_of(&op).as_str(),
+                names::UNTAG | names::TO_NAMED
+            ) && op.result(0).is_ok_and(|result| {
+                value_space(result.into(), map) == Some(AddressSpace::Global)
+            }) =>
+            {
+                vec![0]
+            }
+            None => return,
+        };
+        let all_global = !addresses.is_empty()
+            && addresses.iter().all(|index| {
+                op.operand(*index).is_ok_and(|address| {
+                    value_space(address, map).is_some() && {
+                        let known = facts.of(address);
+                        let known =
+                            match crate::analysis::assumptions::assumed_spaces(address, &op, map) {
+                                Some(assumed) => known.intersection(assumed),
+                                None => known,
+                            };
+                        known == global
+                    }
+                })
+            });
+        if all_global {
+            proven.push(op);
+        }
+    });
+    proven
 }
 
 fn narrowed_spaces(

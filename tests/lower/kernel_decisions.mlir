@@ -28,3 +28,25 @@ llvm.func @negative_no_decisions(%p: !llvm.ptr, %x: !llvm.ptr<4>) -> !llvm.ptr<1
   %1 = "gas.untag"(%x) : (!llvm.ptr<4>) -> !llvm.ptr<1>
   llvm.return %1 : !llvm.ptr<1>
 }
+
+// -----
+
+// Tags preserved, but propagate proved the addresses global by provenance
+// (gas.global_by_provenance): no private tag can reach them, so the global
+// access and the cast to global are plain casts, no shl/ashr.
+llvm.func @global_by_provenance_clears_nothing(%x: !llvm.ptr<4>, %y: !llvm.ptr<4>) -> i32 attributes {gas.private_in_global, gas.tags_preserved} {
+  %0 = "gas.untag"(%x) {gas.global_by_provenance} : (!llvm.ptr<4>) -> !llvm.ptr<1>
+  %1 = "gas.dispatch"(%y) {access = "llvm.load", access_attrs = {alignment = 4 : i64}, gas.global_by_provenance, operandSegmentSizes = array<i32: 1, 0, 0, 0>, spaces = [array<i32: 1>]} : (!llvm.ptr<4>) -> i32
+  llvm.store %1, %0 : i32, !llvm.ptr<1>
+  llvm.return %1 : i32
+}
+
+// -----
+
+// The mark on a dispatch that still has another case than global is not
+// read: its global case may take private pointers (private in the global
+// buffer) and clears the tag.
+llvm.func @negative_global_by_provenance_with_other_cases_still_clears(%y: !llvm.ptr<4>) -> i32 attributes {gas.private_in_global, gas.tags_preserved} {
+  %0 = "gas.dispatch"(%y) {access = "llvm.load", access_attrs = {alignment = 4 : i64}, gas.global_by_provenance, operandSegmentSizes = array<i32: 1, 0, 0, 0>, spaces = [array<i32: 3, 1>]} : (!llvm.ptr<4>) -> i32
+  llvm.return %0 : i32
+}

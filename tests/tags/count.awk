@@ -6,22 +6,49 @@
 # - clear: `ashr 4` of `shl 4`, restoring the canonical upper bits
 #   (generic → named);
 # - test: `lshr 61`, reading the tag;
-# - decision: a `switch` on a tag, or a test: a run-time choice of space.
+# - decision: 1 if the function still chooses a space at run time: a test,
+#   a `switch` on a tag, or a generic pointer handed to a function defined
+#   elsewhere (a builtin library decodes its tag).
 # The tag constants are immediates in LLVM IR (2^61 and 2^62).
+/^declare / {
+    name = $0
+    sub(/^[^@]*@/, "", name)
+    sub(/\(.*/, "", name)
+    gsub(/"/, "", name)
+    declared[name] = 1
+    next
+}
 /^define / {
     name = $0
     sub(/^[^@]*@/, "", name)
     sub(/\(.*/, "", name)
     gsub(/"/, "", name)
-    sets = 0; clears = 0; tests = 0; switches = 0
+    order[++functions] = name
+    sets[name] = 0; clears[name] = 0; tests[name] = 0; switches[name] = 0
     inside = 1
     next
 }
-inside && /= or i64 .*, (2305843009213693952|4611686018427387904)$/ { sets++ }
-inside && /= ashr i64 .*, 4$/ { clears++ }
-inside && /= lshr i64 .*, 61$/ { tests++ }
-inside && /^ *switch i64 / { switches++ }
-inside && /^}/ {
-    inside = 0
-    print name, sets, clears, tests, (tests > 0 || switches > 0) ? 1 : 0
+!inside { next }
+/^}/ { inside = 0; next }
+/= or i64 .*, (2305843009213693952|4611686018427387904)$/ { sets[name]++ }
+/= ashr i64 .*, 4$/ { clears[name]++ }
+/= lshr i64 .*, 61$/ { tests[name]++ }
+/^ *switch i64 / { switches[name]++ }
+/call .*@[^(]*\(.*ptr addrspace\(4\)/ {
+    callee = $0
+    sub(/^[^@]*@/, "", callee)
+    sub(/\(.*/, "", callee)
+    gsub(/"/, "", callee)
+    generic_calls[name] = generic_calls[name] " " callee
+}
+END {
+    for (i = 1; i <= functions; i++) {
+        f = order[i]
+        external = 0
+        n = split(generic_calls[f], callees, " ")
+        for (j = 1; j <= n; j++)
+            if (callees[j] in declared) external = 1
+        decision = (tests[f] > 0 || switches[f] > 0 || external) ? 1 : 0
+        print f, sets[f], clears[f], tests[f], decision
+    }
 }

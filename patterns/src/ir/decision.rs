@@ -4,7 +4,7 @@
 use crate::ir::adapter::NotApplied;
 use crate::ir::emit::Emitter;
 use gas_dialect::ops::{untag, Dispatch};
-use gas_dialect::{AddressSpaceMap, SpaceSet};
+use gas_dialect::{names, AddressSpaceMap, SpaceSet};
 use melior::ir::operation::OperationLike;
 use melior::ir::{OperationRef, Value, ValueLike};
 use melior::{Context, RewriterBase};
@@ -36,6 +36,10 @@ pub fn apply<'c>(
             let named = op.result(0).map_err(|_| NotApplied("no result"))?.r#type();
             let cast = untag(source, named, location).map_err(|_| NotApplied("untag"))?;
             let cast = rewriter.insert(cast);
+            // What `propagate` proved of the explicit cast holds for the cast.
+            if op.attribute(names::GLOBAL_BY_PROVENANCE_ATTR).is_ok() {
+                super::mark_op(context, cast, names::GLOBAL_BY_PROVENANCE_ATTR);
+            }
             cast.results().map(Into::into).collect()
         }
         Decision::ToNamedIsNull => {

@@ -22,6 +22,7 @@ pub(super) fn lower_dispatch<'c, 'a>(
     if spaces.len() != addresses.len() || spaces.iter().any(|set| set.is_empty()) {
         return Err(NotApplied("spaces do not match the generic addresses"));
     }
+    let flags = flags_for(&op, &spaces);
     let pending: Vec<(usize, SpaceSet)> = addresses.into_iter().zip(spaces).collect();
     let result_types: Vec<Type> = op.results().map(|result| result.r#type()).collect();
     let emitter = emitter(&env, &op, rewriter);
@@ -29,7 +30,7 @@ pub(super) fn lower_dispatch<'c, 'a>(
         emitter: &emitter,
         op,
         map: env.map,
-        flags: FunctionFlags::of(&op),
+        flags,
         dispatch,
         result_types: &result_types,
     };

@@ -243,3 +243,25 @@ pub(super) fn switch_layout(spaces: SpaceSet) -> (AddressSpace, Vec<AddressSpace
         .collect();
     (default, cases)
 }
+
+/// The function's flags as a global cast or access through `op` reads them:
+/// where `propagate` proved every address global by provenance
+/// (`gas.global_by_provenance`), no private tag can reach it, so tags
+/// preserved ask for no clearing here.
+pub(super) fn flags_for(op: &OperationRef, spaces: &[SpaceSet]) -> FunctionFlags {
+    let flags = FunctionFlags::of(op);
+    let global = SpaceSet::single(AddressSpace::Global);
+    if op
+        .attribute(gas_dialect::names::GLOBAL_BY_PROVENANCE_ATTR)
+        .is_ok()
+        && !spaces.is_empty()
+        && spaces.iter().all(|set| *set == global)
+    {
+        FunctionFlags {
+            tags_preserved: false,
+            ..flags
+        }
+    } else {
+        flags
+    }
+}
