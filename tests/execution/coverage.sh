@@ -19,7 +19,7 @@
 #   st-ptr   store of a generic pointer value into memory
 #   gfn      defined helper functions with a ptr addrspace(4) parameter or result
 #   call     calls (not inlined) passing a ptr addrspace(4) argument to a defined helper
-#   lib    calls of atomic library functions (builtins.cl / driver.c)
+#   lib    calls of atomic library functions (builtins.cl / driver_library.c)
 #   bi     calls of the other builtins taking a generic pointer (fract, modf,
 #          sincos, frexp, lgamma_r, remquo, vloadn/vstoren, vload_half/
 #          vstore_half[n], get_fence, wait_group_events): callee mangled with PU3AS4

@@ -28,7 +28,8 @@
  * The kernel is reached through the linker symbol `gas_kernel_entry`, which
  * run.sh defines with `-Wl,--defsym=gas_kernel_entry=<kernel name>`.
  *
- * Compiled twice by run.sh: driver.o for the generic builtin library and,
+ * Compiled twice by run.sh, with driver_library.c (the builtin library's
+ * support, async copies, 1.x atomics): driver.o for the generic builtin library and,
  * with -DGAS_NAMED_ONLY, driver.named.o for the named one (leaves out the
  * generic overloads defined here: wait_group_events on a generic event
  * pointer).
@@ -69,6 +70,8 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "driver.h"
+
 #define MAX_ARGS 8
 #define MAX_WI 1024
 #define STACK_SIZE (512 * 1024)
@@ -93,18 +96,13 @@ struct arg {
 
 static struct arg args[MAX_ARGS];
 static int nargs;
-static size_t gsize[3] = {1, 1, 1}, lsize[3] = {1, 1, 1}, ngroups[3];
+static size_t gsize[3] = {1, 1, 1}, ngroups[3];
+size_t gas_lsize[3] = {1, 1, 1};
 static unsigned char *local_arena;
 static size_t local_arena_size;
 static pthread_barrier_t wg_barrier;
 
-/* Per-work-item state, reachable from thread-local storage. */
-struct wi {
-    size_t lid[3], grp[3];
-    uintptr_t stack_lo, stack_hi;
-    pthread_t thread;
-};
-static __thread struct wi *cur;
+__thread struct wi *gas_cur;
 
 static void die(const char *fmt, const char *a) {
     fprintf(stderr, "driver: ");
@@ -120,39 +118,39 @@ static void die(const char *fmt, const char *a) {
 static size_t goff[3];
 static unsigned work_dim; /* 0: derived from the global size (the spec's kernel) */
 #define DIMOK(d) ((d) < 3)
-size_t _Z12get_local_idj(unsigned d) { return DIMOK(d) ? cur->lid[d] : 0; }
-size_t _Z12get_group_idj(unsigned d) { return DIMOK(d) ? cur->grp[d] : 0; }
-size_t _Z14get_local_sizej(unsigned d) { return DIMOK(d) ? lsize[d] : 1; }
-size_t _Z23get_enqueued_local_sizej(unsigned d) { return DIMOK(d) ? lsize[d] : 1; }
+size_t _Z12get_local_idj(unsigned d) { return DIMOK(d) ? gas_cur->lid[d] : 0; }
+size_t _Z12get_group_idj(unsigned d) { return DIMOK(d) ? gas_cur->grp[d] : 0; }
+size_t _Z14get_local_sizej(unsigned d) { return DIMOK(d) ? gas_lsize[d] : 1; }
+size_t _Z23get_enqueued_local_sizej(unsigned d) { return DIMOK(d) ? gas_lsize[d] : 1; }
 size_t _Z15get_global_sizej(unsigned d) { return DIMOK(d) ? gsize[d] : 1; }
 size_t _Z14get_num_groupsj(unsigned d) { return DIMOK(d) ? ngroups[d] : 1; }
 size_t _Z17get_global_offsetj(unsigned d) { return DIMOK(d) ? goff[d] : 0; }
 size_t _Z13get_global_idj(unsigned d) {
-    return DIMOK(d) ? cur->grp[d] * lsize[d] + cur->lid[d] + goff[d] : 0;
+    return DIMOK(d) ? gas_cur->grp[d] * gas_lsize[d] + gas_cur->lid[d] + goff[d] : 0;
 }
 unsigned _Z12get_work_dimv(void) {
     return work_dim ? work_dim : gsize[2] > 1 ? 3 : gsize[1] > 1 ? 2 : 1;
 }
 size_t _Z20get_global_linear_idv(void) {
     size_t g[3];
-    for (int d = 0; d < 3; d++) g[d] = cur->grp[d] * lsize[d] + cur->lid[d];
+    for (int d = 0; d < 3; d++) g[d] = gas_cur->grp[d] * gas_lsize[d] + gas_cur->lid[d];
     return (g[2] * gsize[1] + g[1]) * gsize[0] + g[0];
 }
 size_t _Z19get_local_linear_idv(void) {
-    return (cur->lid[2] * lsize[1] + cur->lid[1]) * lsize[0] + cur->lid[0];
+    return (gas_cur->lid[2] * gas_lsize[1] + gas_cur->lid[1]) * gas_lsize[0] + gas_cur->lid[0];
 }
 
 /* barrier(flags), work_group_barrier(flags[, scope]): a real barrier across
  * the threads of the current work-group. Memory fences come with it
  * (pthread_barrier_wait synchronizes memory). */
-static void wg_wait(void) {
+void gas_wg_wait(void) {
     int r = pthread_barrier_wait(&wg_barrier);
     if (r != 0 && r != PTHREAD_BARRIER_SERIAL_THREAD) die("barrier failed%s", "");
 }
-void _Z7barrierj(unsigned flags) { (void)flags; wg_wait(); }
-void _Z18work_group_barrierj(unsigned flags) { (void)flags; wg_wait(); }
+void _Z7barrierj(unsigned flags) { (void)flags; gas_wg_wait(); }
+void _Z18work_group_barrierj(unsigned flags) { (void)flags; gas_wg_wait(); }
 void _Z18work_group_barrierj12memory_scope(unsigned flags, int scope) {
-    (void)flags; (void)scope; wg_wait();
+    (void)flags; (void)scope; gas_wg_wait();
 }
 void _Z9mem_fencej(unsigned flags) { (void)flags; __atomic_thread_fence(__ATOMIC_SEQ_CST); }
 
@@ -217,13 +215,13 @@ static pthread_mutex_t enq_lock = PTHREAD_MUTEX_INITIALIZER;
 static bool in_range(uintptr_t p, const void *lo, const void *hi, bool end_ok) {
     return lo && p >= (uintptr_t)lo && (end_ok ? p <= (uintptr_t)hi : p < (uintptr_t)hi);
 }
-static bool in_global_var(uintptr_t p) {
+bool gas_in_global_var(uintptr_t p) {
     return in_range(p, __start_gas_global_vars, __stop_gas_global_vars, false);
 }
-static bool in_local_var(uintptr_t p) {
+bool gas_in_local_var(uintptr_t p) {
     return in_range(p, __start_gas_local_vars, __stop_gas_local_vars, false);
 }
-static bool in_constant_var(uintptr_t p) {
+bool gas_in_constant_var(uintptr_t p) {
     return in_range(p, __start_gas_constant_vars, __stop_gas_constant_vars, false);
 }
 /* global buffers and enqueued block literals; end_ok: one past the end counts */
@@ -236,14 +234,14 @@ static bool in_global_mem(uintptr_t p, bool end_ok) {
         if (in_range(p, enqs[i].block, enqs[i].block + enqs[i].bytes, end_ok)) return true;
     return false;
 }
-static bool in_global(uintptr_t p) { return in_global_mem(p, true) || in_global_var(p); }
-static bool in_private(uintptr_t p) { return p >= cur->stack_lo && p <= cur->stack_hi; }
-static bool in_local(uintptr_t p) {
-    return in_range(p, local_arena, local_arena + local_arena_size, true) || in_local_var(p);
+bool gas_in_global(uintptr_t p) { return in_global_mem(p, true) || gas_in_global_var(p); }
+bool gas_in_private(uintptr_t p) { return p >= gas_cur->stack_lo && p <= gas_cur->stack_hi; }
+bool gas_in_local(uintptr_t p) {
+    return in_range(p, local_arena, local_arena + local_arena_size, true) || gas_in_local_var(p);
 }
-void *__to_global(void *p) { return p && in_global((uintptr_t)p) ? p : NULL; }
-void *__to_private(void *p) { return p && in_private((uintptr_t)p) ? p : NULL; }
-void *__to_local(void *p) { return p && in_local((uintptr_t)p) ? p : NULL; }
+void *__to_global(void *p) { return p && gas_in_global((uintptr_t)p) ? p : NULL; }
+void *__to_private(void *p) { return p && gas_in_private((uintptr_t)p) ? p : NULL; }
+void *__to_local(void *p) { return p && gas_in_local((uintptr_t)p) ? p : NULL; }
 
 /* ---------------- address-space checks (spacecheck.awk) --------------------
  * run.sh instruments every load/store/atomic/memcpy whose pointer operand is
@@ -256,10 +254,10 @@ void *__to_local(void *p) { return p && in_local((uintptr_t)p) ? p : NULL; }
 static void as_fail(int sp, const void *p) {
     uintptr_t q = (uintptr_t)p;
     const char *what = !p ? "null"
-                       : in_global(q) ? (in_global_var(q) ? "global (a program-scope variable)" : "global")
-                       : in_private(q) ? "private"
-                       : in_local(q) ? (in_local_var(q) ? "local (a kernel-scope variable)" : "local")
-                       : in_constant_var(q) ? "constant (a program-scope variable)"
+                       : gas_in_global(q) ? (gas_in_global_var(q) ? "global (a program-scope variable)" : "global")
+                       : gas_in_private(q) ? "private"
+                       : gas_in_local(q) ? (gas_in_local_var(q) ? "local (a kernel-scope variable)" : "local")
+                       : gas_in_constant_var(q) ? "constant (a program-scope variable)"
                        : "in no address space the driver knows (not a buffer, block literal, program-scope"
                          " variable, local arena or the own stack)";
     fprintf(stderr, "ADDRESS-SPACE VIOLATION: access through addrspace(%d) to %p, which is %s memory\n",
@@ -268,241 +266,20 @@ static void as_fail(int sp, const void *p) {
     _exit(3);
 }
 void __gas_chk_as0(void *p) {
-    if (!p || !in_private((uintptr_t)p)) as_fail(0, p);
+    if (!p || !gas_in_private((uintptr_t)p)) as_fail(0, p);
 }
 void __gas_chk_as1(void *p) {
     uintptr_t q = (uintptr_t)p;
-    if (!in_global_mem(q, false) && !in_global_var(q)) as_fail(1, p);
+    if (!in_global_mem(q, false) && !gas_in_global_var(q)) as_fail(1, p);
 }
 /* Global access in a function whose private memory is in the global buffer
  * (gas-private-in-global): the work-item's own private memory counts too. */
 void __gas_chk_as1p(void *p) {
-    if (p && in_private((uintptr_t)p)) return;
+    if (p && gas_in_private((uintptr_t)p)) return;
     __gas_chk_as1(p);
 }
 void __gas_chk_as3(void *p) {
-    if (!in_local((uintptr_t)p)) as_fail(3, p);
-}
-
-/* ---------------- builtin library support (builtins.cl) -------------------
- * The builtins that take pointers (math with a pointer result, vloadn/
- * vstoren, vload_half/vstore_half, the C11 atomic functions, get_fence) are
- * written in OpenCL C in builtins.cl, compiled by run.sh like a kernel and
- * linked with this driver (the generic library: generic + named overloads;
- * the named library: named overloads only, this file compiled with
- * -DGAS_NAMED_ONLY). They call back here to check their pointer arguments
- * and for the libm work.
- *
- * A generic pointer may carry a gas tag in bits 61..63 once a kernel has been
- * lowered (001 private, 010 local, 000/111 global): decode it the way the
- * lowering does (shl 4, ashr 4 restores the canonical upper bits); untagged
- * pointers come back unchanged. */
-#define SC __ATOMIC_SEQ_CST
-#define GENERIC(p) ((__typeof__(p))(((intptr_t)(p) << 4) >> 4))
-static const char *space_of(uintptr_t q) {
-    return !q ? "null"
-           : in_global(q) ? (in_global_var(q) ? "global memory (a program-scope variable)" : "global memory")
-           : in_private(q) ? "private memory"
-           : in_local(q) ? (in_local_var(q) ? "local memory (a kernel-scope variable)" : "local memory")
-           : in_constant_var(q) ? "constant memory (a program-scope variable)"
-           : "memory in no address space the driver knows";
-}
-static void bi_fail(const char *fn, const char *kind, uintptr_t p, const char *why) {
-    fprintf(stderr, "ADDRESS-SPACE VIOLATION: builtin %s (%s overload) got %#" PRIxPTR ", %s\n", fn, kind, p, why);
-    fflush(stdout);
-    _exit(3);
-}
-/* Generic overloads: the tag must agree with the memory (001: the
- * work-item's private memory, 010: local memory; 000/111: untagged, any
- * generic space), returns the decoded address. */
-uintptr_t __gas_bi_generic(uintptr_t p, const char *fn) {
-    unsigned tag = (unsigned)(p >> 61);
-    uintptr_t q = (uintptr_t)(((intptr_t)p << 4) >> 4);
-    char why[200];
-    bool ok = tag == 1 ? in_private(q)
-              : tag == 2 ? in_local(q)
-              : (tag == 0 || tag == 7) && q && (in_global(q) || in_local(q) || in_private(q));
-    if (!ok) {
-        snprintf(why, sizeof why, "tag %u%u%u, which is %s", tag >> 2, (tag >> 1) & 1, tag & 1,
-                 space_of(q));
-        bi_fail(fn, "generic", p, why);
-    }
-    return q;
-}
-/* Named overloads: untagged and really in the overload's space (0 private,
- * 1 global, 3 local). A rewrite that picked the wrong overload stops here. */
-void __gas_bi_named(uintptr_t p, int sp, const char *fn) {
-    static const char *names[] = {"private", "global", "?", "local"};
-    const char *kind = names[sp & 3];
-    char why[200];
-    if (p >> 61) {
-        snprintf(why, sizeof why, "a tagged pointer (tag %u)", (unsigned)(p >> 61));
-        bi_fail(fn, kind, p, why);
-    }
-    bool ok = p && (sp == 1 ? in_global(p) : sp == 3 ? in_local(p) : sp == 0 ? in_private(p) : false);
-    if (!ok) {
-        snprintf(why, sizeof why, "which is %s", space_of(p));
-        bi_fail(fn, kind, p, why);
-    }
-}
-/* get_fence: CLK_GLOBAL_MEM_FENCE (2) for global memory, CLK_LOCAL_MEM_FENCE
- * (1) for local memory, 0 for private memory (no fence flag is about private
- * memory; SPIR-V's OpGenericPtrMemSemantics gives no storage-class bit for
- * Function storage either). */
-unsigned __gas_bi_fence(uintptr_t p) {
-    uintptr_t q = __gas_bi_generic(p, "get_fence");
-    return in_private(q) ? 0 : in_local(q) ? 1 : 2;
-}
-/* libm work for the math builtins (float) */
-float __gas_floorf(float x) { return floorf(x); }
-float __gas_truncf(float x) { return truncf(x); }
-float __gas_modff(float x) { float i; return modff(x, &i); }
-float __gas_sinf(float x) { return sinf(x); }
-float __gas_cosf(float x) { return cosf(x); }
-float __gas_frexpf(float x) { int e; return frexpf(x, &e); }
-int __gas_frexpf_exp(float x) { int e; frexpf(x, &e); return e; }
-float __gas_lgammaf_r(float x) { int s; return lgammaf_r(x, &s); }
-int __gas_lgammaf_r_sign(float x) { int s; lgammaf_r(x, &s); return s; }
-float __gas_remquof(float x, float y) { int q; return remquof(x, y, &q); }
-/* remquo's quotient: sign of x/y, magnitude = the 3 low bits of |x/y rounded
- * to nearest even| (the spec asks for at least 3; exactly 3 keeps outputs
- * independent of the libm) */
-int __gas_remquof_quo(float x, float y) {
-    int q;
-    remquof(x, y, &q);
-    int m = (q < 0 ? -q : q) & 7;
-    return q < 0 ? -m : m;
-}
-/* IEEE half <-> float, for vload_half/vstore_half (round to nearest even) */
-float __gas_half_to_float(unsigned h) {
-    uint32_t sign = (h & 0x8000u) << 16, e = (h >> 10) & 0x1f, m = h & 0x3ff, x;
-    if (e == 0) {
-        float v = (float)m * 0x1p-24f;
-        memcpy(&x, &v, 4);
-        x |= sign;
-    } else if (e == 31) x = sign | 0x7f800000u | (m << 13);
-    else x = sign | ((e + 112) << 23) | (m << 13);
-    float f;
-    memcpy(&f, &x, 4);
-    return f;
-}
-unsigned __gas_float_to_half_rte(float f) {
-    uint32_t x;
-    memcpy(&x, &f, 4);
-    uint32_t sign = (x >> 16) & 0x8000u, ax = x & 0x7fffffffu, r, rem, half;
-    if (ax > 0x7f800000u) return sign | 0x7e00u | ((ax >> 13) & 0x3ff); /* NaN stays a (quiet) NaN */
-    if (ax >= 0x477ff000u) return sign | 0x7c00u; /* >= 65520 rounds to infinity */
-    if (ax < 0x38800000u) { /* below 2^-14: half subnormal (unit 2^-24) or zero */
-        if (ax < 0x33000000u) return sign; /* below 2^-25: 0 (2^-25 itself ties to even 0) */
-        uint32_t m = (ax & 0x7fffffu) | 0x800000u, shift = 126 - (ax >> 23);
-        r = m >> shift;
-        rem = m & ((1u << shift) - 1);
-        half = 1u << (shift - 1);
-    } else {
-        r = (ax - 0x38000000u) >> 13;
-        rem = ax & 0x1fffu;
-        half = 0x1000u;
-    }
-    if (rem > half || (rem == half && (r & 1))) r++; /* a carry into the exponent is right */
-    return sign | r;
-}
-
-/* ---------------- work-group async copies: the reference -------------------
- * Written from the specification (cl_khr_extended_async_copies, Codeplay
- * GroupAsyncCopies): element e of line l of plane p goes from
- *   src + (src_offset + p * src_plane_area + l * src_line_length + e) * bpe
- * to
- *   dst + (dst_offset + p * dst_plane_area + l * dst_line_length + e) * bpe,
- * bpe bytes each. Every work-item calls the builtin; the work-item with local
- * linear id 0 copies everything before it reaches the barrier that
- * wait_group_events is, so the copy is complete for all after the wait. That
- * is right here because the barrier is real; it is not how gas lowers (gas
- * distributes the elements over the work-group). Events are opaque pointers
- * (the harness turns target("spirv.Event") into ptr): the incoming event is
- * returned, or a non-null token. */
-static size_t local_linear_id(void) {
-    return (cur->lid[2] * lsize[1] + cur->lid[1]) * lsize[0] + cur->lid[0];
-}
-static void *copy_3d(char *dst, size_t dst_offset, const char *src, size_t src_offset, size_t bpe,
-                     size_t epl, size_t lines, size_t planes, size_t src_line, size_t src_plane,
-                     size_t dst_line, size_t dst_plane, void *event) {
-    if (local_linear_id() == 0)
-        for (size_t p = 0; p < planes; p++)
-            for (size_t l = 0; l < lines; l++)
-                for (size_t e = 0; e < epl; e++)
-                    memcpy(dst + (dst_offset + p * dst_plane + l * dst_line + e) * bpe,
-                           src + (src_offset + p * src_plane + l * src_line + e) * bpe, bpe);
-    return event ? event : (void *)&copy_3d;
-}
-#define COPY2D_ARGS void *dst, size_t dst_offset, const void *src, size_t src_offset, size_t bpe, \
-    size_t epl, size_t lines, size_t src_line, size_t dst_line, void *event
-#define COPY3D_ARGS void *dst, size_t dst_offset, const void *src, size_t src_offset, size_t bpe, \
-    size_t epl, size_t lines, size_t planes, size_t src_line, size_t src_plane, size_t dst_line, \
-    size_t dst_plane, void *event
-void *_Z26async_work_group_copy_2D2DPU3AS3vmPU3AS1Kvmmmmmm9ocl_event(COPY2D_ARGS) {
-    return copy_3d(dst, dst_offset, src, src_offset, bpe, epl, lines, 1, src_line, 0, dst_line, 0, event);
-}
-void *_Z26async_work_group_copy_2D2DPU3AS1vmPU3AS3Kvmmmmmm9ocl_event(COPY2D_ARGS) {
-    return copy_3d(dst, dst_offset, src, src_offset, bpe, epl, lines, 1, src_line, 0, dst_line, 0, event);
-}
-void *_Z26async_work_group_copy_3D3DPU3AS3vmPU3AS1Kvmmmmmmmmm9ocl_event(COPY3D_ARGS) {
-    return copy_3d(dst, dst_offset, src, src_offset, bpe, epl, lines, planes, src_line, src_plane,
-                   dst_line, dst_plane, event);
-}
-void *_Z26async_work_group_copy_3D3DPU3AS1vmPU3AS3Kvmmmmmmmmm9ocl_event(COPY3D_ARGS) {
-    return copy_3d(dst, dst_offset, src, src_offset, bpe, epl, lines, planes, src_line, src_plane,
-                   dst_line, dst_plane, event);
-}
-/* OpenCL 1.x: async_work_group_copy(dst, src, n, event) and the strided form
- * (stride on the global side), for the gentypes the corpus uses. */
-#define COPY1(mangled, T)                                                                          \
-    void *mangled(T *dst, const T *src, size_t n, void *event) {                                  \
-        return copy_3d((char *)dst, 0, (const char *)src, 0, sizeof(T), n, 1, 1, n, 0, n, 0, event); \
-    }
-#define STRIDED_TO_LOCAL(mangled, T)                                                               \
-    void *mangled(T *dst, const T *src, size_t n, size_t stride, void *event) {                   \
-        return copy_3d((char *)dst, 0, (const char *)src, 0, sizeof(T), 1, n, 1, stride, 0, 1, 0, event); \
-    }
-#define STRIDED_TO_GLOBAL(mangled, T)                                                              \
-    void *mangled(T *dst, const T *src, size_t n, size_t stride, void *event) {                   \
-        return copy_3d((char *)dst, 0, (const char *)src, 0, sizeof(T), 1, n, 1, 1, 0, stride, 0, event); \
-    }
-typedef float float4_t __attribute__((vector_size(16)));
-COPY1(_Z21async_work_group_copyPU3AS3iPU3AS1Kim9ocl_event, int)
-COPY1(_Z21async_work_group_copyPU3AS1iPU3AS3Kim9ocl_event, int)
-COPY1(_Z21async_work_group_copyPU3AS3cPU3AS1Kcm9ocl_event, char)
-COPY1(_Z21async_work_group_copyPU3AS1cPU3AS3Kcm9ocl_event, char)
-STRIDED_TO_LOCAL(_Z29async_work_group_strided_copyPU3AS3Dv4_fPU3AS1KS_mm9ocl_event, float4_t)
-STRIDED_TO_GLOBAL(_Z29async_work_group_strided_copyPU3AS1Dv4_fPU3AS3KS_mm9ocl_event, float4_t)
-STRIDED_TO_LOCAL(_Z29async_work_group_strided_copyPU3AS3sPU3AS1Ksmm9ocl_event, short)
-STRIDED_TO_GLOBAL(_Z29async_work_group_strided_copyPU3AS1sPU3AS3Ksmm9ocl_event, short)
-/* wait_group_events: the generic overload (OpenCL 2.0) belongs to the generic
- * library only; the named one (OpenCL 1.2: a private event array) to both. */
-#ifndef GAS_NAMED_ONLY
-void _Z17wait_group_eventsiPU3AS49ocl_event(int n, void *events) {
-    (void)n;
-    __gas_bi_generic((uintptr_t)events, "wait_group_events");
-    wg_wait();
-}
-#endif
-void _Z17wait_group_eventsiP9ocl_event(int n, void *events) {
-    (void)n;
-    __gas_bi_named((uintptr_t)events, 0, "wait_group_events");
-    wg_wait();
-}
-
-/* OpenCL 1.x atomics on named (global AS1 / local AS3) int pointers */
-int _Z10atomic_addPU3AS1Vii(int *p, int v) { return __atomic_fetch_add(p, v, SC); }
-int _Z10atomic_addPU3AS3Vii(int *p, int v) { return __atomic_fetch_add(p, v, SC); }
-int _Z10atomic_incPU3AS1Vi(int *p) { return __atomic_fetch_add(p, 1, SC); }
-int _Z10atomic_incPU3AS3Vi(int *p) { return __atomic_fetch_add(p, 1, SC); }
-int _Z10atomic_maxPU3AS1Vii(int *p, int v) { return __atomic_fetch_max(p, v, SC); }
-int _Z10atomic_maxPU3AS3Vii(int *p, int v) { return __atomic_fetch_max(p, v, SC); }
-int _Z14atomic_cmpxchgPU3AS1Viii(int *p, int cmp, int v) {
-    __atomic_compare_exchange_n(p, &cmp, v, 0, SC, SC); return cmp;
-}
-int _Z14atomic_cmpxchgPU3AS3Viii(int *p, int cmp, int v) {
-    __atomic_compare_exchange_n(p, &cmp, v, 0, SC, SC); return cmp;
+    if (!gas_in_local((uintptr_t)p)) as_fail(3, p);
 }
 
 /* ---------------- device-side enqueue: the harness is the runtime ----------
@@ -682,7 +459,7 @@ static void parse_spec(const char *path) {
         for (char *s = strtok(line, " \t\r\n"); s && n < 512; s = strtok(NULL, " \t\r\n")) tok[n++] = s;
         if (!n) continue;
         if (!strcmp(tok[0], "global")) parse_dims(gsize, tok + 1, n - 1);
-        else if (!strcmp(tok[0], "local")) parse_dims(lsize, tok + 1, n - 1);
+        else if (!strcmp(tok[0], "local")) parse_dims(gas_lsize, tok + 1, n - 1);
         else if (!strcmp(tok[0], "arg")) {
             if (nargs == MAX_ARGS) die("too many arguments (max 8)%s", "");
             if (n < 3) die("bad arg line%s", "");
@@ -711,10 +488,10 @@ static void parse_spec(const char *path) {
     }
     fclose(f);
     for (int d = 0; d < 3; d++) {
-        if (!lsize[d] || gsize[d] % lsize[d]) die("local size must divide global size%s", "");
-        ngroups[d] = gsize[d] / lsize[d];
+        if (!gas_lsize[d] || gsize[d] % gas_lsize[d]) die("local size must divide global size%s", "");
+        ngroups[d] = gsize[d] / gas_lsize[d];
     }
-    if (lsize[0] * lsize[1] * lsize[2] > MAX_WI) die("work-group too large%s", "");
+    if (gas_lsize[0] * gas_lsize[1] * gas_lsize[2] > MAX_WI) die("work-group too large%s", "");
 }
 
 /* ---------------- execution ---------------- */
@@ -722,20 +499,20 @@ static kernel_fn launch_fn;
 static intptr_t call_args[MAX_ARGS];
 
 static void *wi_main(void *arg) {
-    cur = (struct wi *)arg;
+    gas_cur = (struct wi *)arg;
     launch_fn(call_args[0], call_args[1], call_args[2], call_args[3], call_args[4], call_args[5],
               call_args[6], call_args[7]);
     return NULL;
 }
 
-/* One ND-range launch of fn over gsize/lsize/goff (call_args already set):
+/* One ND-range launch of fn over gsize/gas_lsize/goff (call_args already set):
  * one thread per work-item of a group, groups one after another. */
 static void run_ndrange(kernel_fn fn) {
     for (int d = 0; d < 3; d++) {
-        if (!lsize[d] || gsize[d] % lsize[d]) die("local size must divide global size%s", "");
-        ngroups[d] = gsize[d] / lsize[d];
+        if (!gas_lsize[d] || gsize[d] % gas_lsize[d]) die("local size must divide global size%s", "");
+        ngroups[d] = gsize[d] / gas_lsize[d];
     }
-    size_t nwi = lsize[0] * lsize[1] * lsize[2];
+    size_t nwi = gas_lsize[0] * gas_lsize[1] * gas_lsize[2];
     if (nwi > MAX_WI) die("work-group too large%s", "");
     launch_fn = fn;
     struct wi *wis = calloc(nwi, sizeof *wis);
@@ -752,9 +529,9 @@ static void run_ndrange(kernel_fn fn) {
                  * deterministic */
                 if (local_arena) memset(local_arena, 0, local_arena_size);
                 size_t w = 0;
-                for (size_t lz = 0; lz < lsize[2]; lz++)
-                    for (size_t ly = 0; ly < lsize[1]; ly++)
-                        for (size_t lx = 0; lx < lsize[0]; lx++, w++) {
+                for (size_t lz = 0; lz < gas_lsize[2]; lz++)
+                    for (size_t ly = 0; ly < gas_lsize[1]; ly++)
+                        for (size_t lx = 0; lx < gas_lsize[0]; lx++, w++) {
                             struct wi *t = &wis[w];
                             t->lid[0] = lx; t->lid[1] = ly; t->lid[2] = lz;
                             t->grp[0] = gx; t->grp[1] = gy; t->grp[2] = gz;
@@ -788,9 +565,9 @@ static void run_enqueued(void) {
             for (unsigned d = 0; d < 3; d++) {
                 gsize[d] = e->nd.gs[d];
                 goff[d] = e->nd.off[d];
-                lsize[d] = e->nd.ls[d];
-                if (!lsize[d])
-                    for (lsize[d] = d ? 4 : 16; gsize[d] % lsize[d]; lsize[d]--) {}
+                gas_lsize[d] = e->nd.ls[d];
+                if (!gas_lsize[d])
+                    for (gas_lsize[d] = d ? 4 : 16; gsize[d] % gas_lsize[d]; gas_lsize[d]--) {}
             }
             memset(call_args, 0, sizeof call_args);
             call_args[0] = (intptr_t)e->block;

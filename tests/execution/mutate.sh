@@ -18,7 +18,7 @@
 #           "resolved" to its global overload (PU3AS4 -> PU3AS1 in the callee
 #           name, a declaration added; the pointers are passed as they are) --
 #           a wrong builtin-calls rewrite. Only the builtin library's named
-#           overload checks (driver.c __gas_bi_named) can see this one.
+#           overload checks (driver_library.c __gas_bi_named) can see this one.
 #   none    identity (like cat)
 set -eu
 mode=${1:-addsub}

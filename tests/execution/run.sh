@@ -172,14 +172,21 @@ mkdir -p "$BUILD"
 start=$(date +%s.%N)
 # driver.o goes with the generic builtin library, driver.named.o (without the
 # generic overloads the driver defines itself) with the named one
+# (driver.c and driver_library.c, linked into one relocatable object).
 for lib in generic named; do
     o="$BUILD/driver.o"; def=""
     [ $lib = named ] && { o="$BUILD/driver.named.o"; def=-DGAS_NAMED_ONLY; }
-    if [ ! "$o" -nt "$HERE/driver.c" ] &&
-        ! { clang -O2 -Wall -Wextra $def -c "$HERE/driver.c" -o "$o.$$.tmp" 2>"$BUILD/driver.log" &&
-            mv "$o.$$.tmp" "$o"; }; then
+    if [ "$o" -nt "$HERE/driver.c" ] && [ "$o" -nt "$HERE/driver_library.c" ] && [ "$o" -nt "$HERE/driver.h" ]; then
+        continue
+    fi
+    if ! { clang -O2 -Wall -Wextra $def -c "$HERE/driver.c" -o "$o.$$.main.o" 2>"$BUILD/driver.log" &&
+        clang -O2 -Wall -Wextra $def -c "$HERE/driver_library.c" -o "$o.$$.library.o" 2>>"$BUILD/driver.log" &&
+        ld -r -o "$o.$$.tmp" "$o.$$.main.o" "$o.$$.library.o" 2>>"$BUILD/driver.log" &&
+        mv "$o.$$.tmp" "$o"; }; then
+        rm -f "$o.$$".*
         cat "$BUILD/driver.log" >&2; echo "run.sh: driver does not compile" >&2; exit 1
     fi
+    rm -f "$o.$$".*
 done
 
 # ---------------------------------------------------------------- per kernel
