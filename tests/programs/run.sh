@@ -19,34 +19,15 @@ set -u -o pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
-LLVM_BIN=${LLVM_BIN:-/usr/lib/llvm-22/bin}
-GAS_OPT=$ROOT/target/debug/gas-opt
+. "$ROOT/tests/lib.sh"
+lib_common_options
 PIPELINES="O0 O2 raise,lower raise,propagate,lower propagate raise,builtin-calls,lower builtin-calls,raise,lower raise,explicit-cast-tags,lower raise,private-branch-elision,lower raise,static-global,lower raise,async-copy-simplify,lower raise,async-copy-simplify,static-global,private-branch-elision,builtin-calls,propagate,explicit-cast-tags,lower"
-JOBS=2
 DEAD=0
-KEEP=0
-TIMEOUT=${GAS_TIMEOUT:-120}
-progs=()
-
-usage() { sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
-while [ $# -gt 0 ]; do
-  case "$1" in
-    --gas-opt) GAS_OPT=${2:?}; shift 2 ;;
-    --gas-opt=*) GAS_OPT=${1#*=}; shift ;;
-    --pipelines) PIPELINES=${2:?}; shift 2 ;;
-    --pipelines=*) PIPELINES=${1#*=}; shift ;;
-    -j) JOBS=${2:?}; shift 2 ;;
-    -j*) JOBS=${1#-j}; shift ;;
-    --dead-switch-check) DEAD=1; shift ;;
-    --keep) KEEP=1; shift ;;
-    -h|--help) usage ;;
-    -*) echo "run.sh: unknown option $1" >&2; exit 2 ;;
-    *) progs+=("$1"); shift ;;
-  esac
-done
-case "$JOBS" in ''|*[!0-9]*|0) echo "run.sh: -j needs a positive number" >&2; exit 2 ;; esac
-[ -x "$GAS_OPT" ] || { echo "run.sh: gas-opt not found at $GAS_OPT" >&2; exit 2; }
-GAS_OPT=$(cd "$(dirname "$GAS_OPT")" && pwd)/$(basename "$GAS_OPT")
+LIB_FLAGS[--dead-switch-check]=DEAD=1
+lib_parse_options "$@"
+progs=("${LIB_ARGS[@]}")
+lib_check_jobs
+lib_check_gas_opt
 
 if [ ${#progs[@]} -eq 0 ]; then
   for f in "$HERE"/*.cl; do progs+=("$(basename "$f" .cl)"); done
@@ -74,25 +55,14 @@ compile() {
   local n=$1 src=$HERE/$1.cl d=$BUILD/$1 err cc
   mkdir -p "$d"
   err=$d/compile.err
-  cc=("$LLVM_BIN/clang" -cc1 -triple spir64 -cl-std=CL2.0 -finclude-default-header -emit-llvm)
-  if [ ! -s "$d/unopt.ll" ] || [ "$src" -nt "$d/unopt.ll" ]; then
+  cc=(-triple spir64 -cl-std=CL2.0 -finclude-default-header -emit-llvm)
+  if ! lib_fresh "$d/unopt.ll" "$src"; then
     rm -f "$d/unopt.ll"
-    if "${cc[@]}" -O0 -disable-O0-optnone "$src" -o "$d/unopt.O0.tmp" 2>"$err" \
-        && "$LLVM_BIN/opt" -S -passes='sroa,mem2reg,instcombine,simplifycfg' \
-             "$d/unopt.O0.tmp" -o "$d/unopt.ll.tmp" 2>>"$err"; then
-      mv "$d/unopt.ll.tmp" "$d/unopt.ll"
-    else
-      rm -f "$d/unopt.ll.tmp"; echo "FAIL $n unopt compile: $(first_err "$err")"
-    fi
-    rm -f "$d/unopt.O0.tmp"
+    lib_form_unopt "$src" "$d" "$err" "${cc[@]}" || echo "FAIL $n unopt compile: $(first_err "$err")"
   fi
-  if [ ! -s "$d/inlined.ll" ] || [ "$src" -nt "$d/inlined.ll" ]; then
+  if ! lib_fresh "$d/inlined.ll" "$src"; then
     rm -f "$d/inlined.ll"
-    if "${cc[@]}" -O2 "$src" -o "$d/inlined.ll.tmp" 2>"$err"; then
-      mv "$d/inlined.ll.tmp" "$d/inlined.ll"
-    else
-      rm -f "$d/inlined.ll.tmp"; echo "FAIL $n inlined compile: $(first_err "$err")"
-    fi
+    lib_form_inlined "$src" "$d" "$err" "${cc[@]}" || echo "FAIL $n inlined compile: $(first_err "$err")"
   fi
   rm -f "$err"
 }
@@ -152,7 +122,7 @@ export -f first_err compile run_one dead_one task
 log=$(mktemp); trap 'rm -f "$log"' EXIT
 
 # 1. compile (parallel)
-printf '%s\n' "${progs[@]}" | xargs -P "$JOBS" -I{} bash -c 'set -u -o pipefail; task compile "$1"' _ {} | tee -a "$log"
+for n in "${progs[@]}"; do printf 'compile\0%s\0-\0-\0' "$n"; done | lib_tasks 4 | tee -a "$log"
 
 # 2. run (parallel); tasks are NUL-separated "kind name form pipeline" tuples
 {
@@ -165,15 +135,15 @@ printf '%s\n' "${progs[@]}" | xargs -P "$JOBS" -I{} bash -c 'set -u -o pipefail;
       done
     fi
   done
-} | xargs -0 -n4 -P "$JOBS" bash -c 'set -u -o pipefail; task "$@"' _ >>"$log"
+} | lib_tasks 4 >>"$log"
 grep "^FAIL " "$log" | grep -v " compile: " | sort || true
 grep '^DEAD-SWITCH ' "$log" | sort || true
 
 N=${#progs[@]}
-R=$(grep -c '^RUN$' "$log")
-F=$(grep -c '^FAIL ' "$log")
+R=$(lib_count '^RUN$' "$log")
+F=$(lib_count '^FAIL ' "$log")
 if [ "$DEAD" = 1 ]; then
-  D=$(grep -c '^DEAD-SWITCH ' "$log")
+  D=$(lib_count '^DEAD-SWITCH ' "$log")
   echo "programs: $N, forms: $((2 * N)), runs: $R, failures: $F, dead-switch: $D"
   [ "$F" -eq 0 ] && [ "$D" -eq 0 ]
 else

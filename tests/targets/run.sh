@@ -30,38 +30,18 @@ set -u -o pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
-LLVM_BIN=${LLVM_BIN:-/usr/lib/llvm-22/bin}
-GAS_OPT=$ROOT/target/debug/gas-opt
+. "$ROOT/tests/lib.sh"
+lib_common_options
 PIPELINES="O0 O2"
 TARGETS="nvptx amdgpu"
-JOBS=2
 RESOLUTION=0
 CL_EXT=1
-KEEP=0
-TIMEOUT=${GAS_TIMEOUT:-120}
 NVPTX_TRIPLE=${NVPTX_TRIPLE:-nvptx64-nvidia-nvcl}
-progs=()
-
-usage() { sed -n '2,28p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
-while [ $# -gt 0 ]; do
-  case "$1" in
-    --gas-opt) GAS_OPT=${2:?}; shift 2 ;;
-    --gas-opt=*) GAS_OPT=${1#*=}; shift ;;
-    --target) TARGETS=${2:?}; shift 2 ;;
-    --target=*) TARGETS=${1#*=}; shift ;;
-    --pipelines) PIPELINES=${2:?}; shift 2 ;;
-    --pipelines=*) PIPELINES=${1#*=}; shift ;;
-    -j) JOBS=${2:?}; shift 2 ;;
-    -j*) JOBS=${1#-j}; shift ;;
-    --resolution) RESOLUTION=1; shift ;;
-    --no-cl-ext) CL_EXT=0; shift ;;
-    --keep) KEEP=1; shift ;;
-    -h|--help) usage ;;
-    -*) echo "run.sh: unknown option $1" >&2; exit 2 ;;
-    *) progs+=("$1"); shift ;;
-  esac
-done
-case "$JOBS" in ''|*[!0-9]*|0) echo "run.sh: -j needs a positive number" >&2; exit 2 ;; esac
+LIB_VALUES[--target]=TARGETS
+LIB_FLAGS+=([--resolution]=RESOLUTION=1 [--no-cl-ext]=CL_EXT=0)
+lib_parse_options "$@"
+progs=("${LIB_ARGS[@]}")
+lib_check_jobs
 case "$TARGETS" in
   both) TARGETS="nvptx amdgpu" ;;
   nvptx|amdgpu|"nvptx amdgpu") ;;
@@ -71,8 +51,7 @@ if [ ! -x "$GAS_OPT" ] && [ "$GAS_OPT" = "$ROOT/target/debug/gas-opt" ]; then
   echo "run.sh: building gas-opt" >&2
   (cd "$ROOT" && cargo build --quiet -p gas-pipelines --bin gas-opt) >&2
 fi
-[ -x "$GAS_OPT" ] || { echo "run.sh: gas-opt not found at $GAS_OPT" >&2; exit 2; }
-GAS_OPT=$(cd "$(dirname "$GAS_OPT")" && pwd)/$(basename "$GAS_OPT")
+lib_check_gas_opt
 
 # Inputs: corpus/name -> source file. Names collide between the corpora
 # (progscope_reassign, ...), hence the corpus prefix.
@@ -155,28 +134,18 @@ compile() {
     if [ -f "$d/skip" ] && [ "$d/skip" -nt "$newest" ]; then
       echo "SKIP $t $n: $(cat "$d/skip")"; return
     fi
-    if [ -s "$d/unopt.ll" ] && [ -s "$d/inlined.ll" ] && [ "$d/unopt.ll" -nt "$newest" ] \
-        && [ "$d/inlined.ll" -nt "$newest" ]; then
+    if lib_fresh "$d/unopt.ll" "$newest" && lib_fresh "$d/inlined.ll" "$newest"; then
       return
     fi
   fi
   rm -f "$d"/*.ll "$d/skip" "$d/flags"
   err=$d/compile.err
-  local cc=("$LLVM_BIN/clang" -cc1 "${flags[@]}")
-  if ! "${cc[@]}" -O2 "$src" -o "$d/inlined.ll.tmp" 2>"$err"; then
-    rm -f "$d/inlined.ll.tmp"
+  if ! lib_form_inlined "$src" "$d" "$err" "${flags[@]}"; then
     first_err "$err" >"$d/skip"; echo "$stamp" >"$d/flags"; rm -f "$err"
     echo "SKIP $t $n: $(cat "$d/skip")"; return
   fi
-  mv "$d/inlined.ll.tmp" "$d/inlined.ll"
-  if "${cc[@]}" -O0 -disable-O0-optnone "$src" -o "$d/unopt.O0.tmp" 2>"$err" \
-      && "$LLVM_BIN/opt" -S -passes='sroa,mem2reg,instcombine,simplifycfg' \
-           "$d/unopt.O0.tmp" -o "$d/unopt.ll.tmp" 2>>"$err"; then
-    mv "$d/unopt.ll.tmp" "$d/unopt.ll"
-  else
-    rm -f "$d/unopt.ll.tmp"; echo "FAIL $t $n unopt compile: $(first_err "$err")"
-  fi
-  rm -f "$d/unopt.O0.tmp" "$err"
+  lib_form_unopt "$src" "$d" "$err" "${flags[@]}" || echo "FAIL $t $n unopt compile: $(first_err "$err")"
+  rm -f "$err"
   echo "$stamp" >"$d/flags"
 }
 
@@ -288,7 +257,7 @@ start=$SECONDS
 # 1. compile (parallel); tasks are NUL-separated "kind target name form pipeline"
 for t in $TARGETS; do
   for n in "${progs[@]}"; do printf 'compile\0%s\0%s\0-\0-\0' "$t" "$n"; done
-done | xargs -0 -n5 -P "$JOBS" bash -c 'set -u -o pipefail; task "$@"' _ >>"$log"
+done | lib_tasks 5 >>"$log"
 grep '^SKIP ' "$log" | sort
 
 if [ "$RESOLUTION" = 1 ]; then
@@ -296,7 +265,7 @@ if [ "$RESOLUTION" = 1 ]; then
     for n in "${progs[@]}"; do
       for f in unopt inlined; do printf 'count\0%s\0%s\0%s\0-\0' "$t" "$n" "$f"; done
     done
-  done | xargs -0 -n5 -P "$JOBS" bash -c 'set -u -o pipefail; task "$@"' _ >>"$log"
+  done | lib_tasks 5 >>"$log"
   grep '^FAIL ' "$log" | sort
   for t in $TARGETS; do
     for f in unopt inlined; do
@@ -317,9 +286,9 @@ if [ "$RESOLUTION" = 1 ]; then
     done
   done
   echo
-  F=$(grep -c '^FAIL ' "$log")
+  F=$(lib_count '^FAIL ' "$log")
   W=$(grep '^COUNT ' "$log" | awk '$6 != "-" && $7 != "-" && $7 + 0 > $6 + 0' | wc -l)
-  echo "targets: $(echo $TARGETS | wc -w), programs: ${#progs[@]}, counted: $(grep -c '^COUNT ' "$log"), failures: $F, gas > LLVM: $W, time: $((SECONDS - start))s"
+  echo "targets: $(echo $TARGETS | wc -w), programs: ${#progs[@]}, counted: $(lib_count '^COUNT ' "$log"), failures: $F, gas > LLVM: $W, time: $((SECONDS - start))s"
   [ "$F" -eq 0 ] && [ "$W" -eq 0 ]
   exit
 fi
@@ -329,7 +298,7 @@ for t in $TARGETS; do
   for n in "${progs[@]}"; do
     for f in unopt inlined; do printf 'baseline\0%s\0%s\0%s\0-\0' "$t" "$n" "$f"; done
   done
-done | xargs -0 -n5 -P "$JOBS" bash -c 'set -u -o pipefail; task "$@"' _ >>"$log"
+done | lib_tasks 5 >>"$log"
 
 # 3. gas-opt, verify, llc (parallel)
 for t in $TARGETS; do
@@ -338,7 +307,7 @@ for t in $TARGETS; do
       for p in $PIPELINES; do printf 'run\0%s\0%s\0%s\0%s\0' "$t" "$n" "$f" "$p"; done
     done
   done
-done | xargs -0 -n5 -P "$JOBS" bash -c 'set -u -o pipefail; task "$@"' _ >>"$log"
+done | lib_tasks 5 >>"$log"
 
 grep '^BASELINE ' "$log" | sort
 grep '^FAIL ' "$log" | sort
@@ -351,8 +320,8 @@ for t in $TARGETS; do
   printf '%s: %d compiled, %d skipped; ' "$t" "$c" "$s"
 done
 echo "time: $((SECONDS - start))s"
-R=$(grep -c '^RUN$' "$log")
-F=$(grep -c '^FAIL ' "$log")
-B=$(grep -c '^BASELINE ' "$log")
+R=$(lib_count '^RUN$' "$log")
+F=$(lib_count '^FAIL ' "$log")
+B=$(lib_count '^BASELINE ' "$log")
 echo "targets: $(echo $TARGETS | wc -w), programs: ${#progs[@]}, runs: $R, failures: $F, baseline failures: $B"
 [ "$F" -eq 0 ]
