@@ -172,6 +172,9 @@ finish() {
 o2=O2 every=O2 targets=NVPTX
 [ "$TEST_QUICK" = 1 ] || o2="$(echo $TEST_PIPELINES | wc -w) pipelines" every="every pipeline" targets="NVPTX, AMDGPU"
 suite setup "installs what is missing" - scripts/setup.sh
+# The layout: no module circle, nothing running back up a floor, no source
+# file over 800 lines (scripts/layering.py).
+suite layering "floors, circles, file lengths" - python3 scripts/layering.py
 suite cargo-test "unit, snapshot and file tests" "tests=^test result: ok\. [0-9]+" test_cargo_test
 full doc-tests "documentation examples" "tests=^test result: ok\. [0-9]+" test_doc_tests
 full api-docs "cargo doc, no warning" - test_api_docs
@@ -186,6 +189,9 @@ suite explain "remarks, expected warnings" "remarks=[0-9]+ remark\(s\)" tests/ex
 suite programs "programs corpus, $every" "runs=runs: [0-9]+" test_programs
 # O2 leaves no switch in a function no kernel can reach.
 suite dead-switch "programs, O2 reachability" "programs=^programs: [0-9]+" tests/programs/run.sh --dead-switch-check
+# Tag operations in O2's code with no run-time decision stay at or below
+# tests/tags/ceiling.txt (the full run checks it in the resolution report).
+[ "$TEST_QUICK" = 0 ] || suite tags "tag operations, ceiling" - tests/tags/report.sh --check
 # The sets as MLIR passes: --pass-pipeline in O2's order and the embedding
 # example's own pass manager print the same as --pipeline O2 on both corpora.
 full embedding "--pass-pipeline, embed example" "inputs=[0-9]+ inputs" tests/embedding/compare.sh
