@@ -53,20 +53,7 @@ pub(super) fn hoist_tag_over_select<'c, 'a>(
     rewriter: &RewriterBase<'c, 'a>,
 ) -> Rewrite {
     let result: Value = op.result(0).map_err(|_| NotApplied("no result"))?.into();
-    let incoming = [1, 2].map(|index| {
-        op.operand(index)
-            .ok()
-            .and_then(|value| classify(value, None))
-    });
-    let [Some(on_true), Some(on_false)] = incoming else {
-        return Err(NotApplied("an operand is neither a gas.tag nor null"));
-    };
-    let named = merged_type(&[&on_true, &on_false], result, &env.map)?;
-    rewriter.set_insertion_point_before(op);
-    let values = [on_true, on_false].map(|incoming| named_value(incoming, named, op, rewriter));
-    let [Some(on_true), Some(on_false)] = values else {
-        return Err(NotApplied("could not build a null"));
-    };
+    let (named, [on_true, on_false]) = named_operands(env, op, [1, 2], result, rewriter)?;
     let named_select = rewriter.clone_op(op);
     set_operand(named_select, 1, on_true);
     set_operand(named_select, 2, on_false);
@@ -87,32 +74,60 @@ pub(super) fn compare_untagged<'c, 'a>(
     op: OperationRef<'c, 'a>,
     rewriter: &RewriterBase<'c, 'a>,
 ) -> Rewrite {
-    let sides = [0, 1].map(|index| {
-        op.operand(index)
-            .ok()
-            .and_then(|value| classify(value, None))
-    });
-    let [Some(left), Some(right)] = sides else {
-        return Err(NotApplied("a side is neither a gas.tag nor null"));
-    };
     let compared = op.operand(0).map_err(|_| NotApplied("no operand"))?;
-    let named = merged_type(&[&left, &right], compared, &env.map)?;
-    let is_global = gas_dialect::ops::pointer_address_space(named)
-        .and_then(|number| env.map.space(number))
-        == Some(AddressSpace::Global);
-    if !env.map.is_tagged() && !is_global {
+    let (named, _) = merged_operands(op, [0, 1], compared, &env.map)?;
+    if !env.map.is_tagged() && !is_global(named, &env.map) {
         return Err(NotApplied(
             "the target's cast of this space may not keep order",
         ));
     }
-    rewriter.set_insertion_point_before(op);
-    let sides = [left, right].map(|side| named_value(side, named, op, rewriter));
-    let [Some(left), Some(right)] = sides else {
-        return Err(NotApplied("could not build a null"));
-    };
+    let (_, [left, right]) = named_operands(env, op, [0, 1], compared, rewriter)?;
     set_operand(op, 0, left);
     set_operand(op, 1, right);
     Ok(Applied)
+}
+
+/// The named type of operands `indices` of `op` (each a `gas.tag` or null,
+/// merged into `merged`) and what they classify as.
+fn merged_operands<'c, 'a>(
+    op: OperationRef<'c, 'a>,
+    indices: [usize; 2],
+    merged: Value<'c, 'a>,
+    map: &AddressSpaceMap,
+) -> Result<(Type<'c>, [Incoming<'c, 'a>; 2]), NotApplied> {
+    let incoming = indices.map(|index| {
+        op.operand(index)
+            .ok()
+            .and_then(|value| classify(value, None))
+    });
+    let [Some(first), Some(second)] = incoming else {
+        return Err(NotApplied("an operand is neither a gas.tag nor null"));
+    };
+    let named = merged_type(&[&first, &second], merged, map)?;
+    Ok((named, [first, second]))
+}
+
+/// Operands `indices` of `op` as values of their one named type (nulls
+/// built before `op`).
+fn named_operands<'c: 'r, 'r>(
+    env: Environment<'c>,
+    op: OperationRef<'c, 'r>,
+    indices: [usize; 2],
+    merged: Value<'c, 'r>,
+    rewriter: &'r RewriterBase<'c, '_>,
+) -> Result<(Type<'c>, [Value<'c, 'r>; 2]), NotApplied> {
+    let (named, incoming) = merged_operands(op, indices, merged, &env.map)?;
+    rewriter.set_insertion_point_before(op);
+    let values = incoming.map(|incoming| named_value(incoming, named, op, rewriter));
+    let [Some(first), Some(second)] = values else {
+        return Err(NotApplied("could not build a null"));
+    };
+    Ok((named, [first, second]))
+}
+
+fn is_global(named: Type, map: &AddressSpaceMap) -> bool {
+    gas_dialect::ops::pointer_address_space(named).and_then(|number| map.space(number))
+        == Some(AddressSpace::Global)
 }
 
 /// A branch passing `gas.tag`s to a block argument all of whose incoming
@@ -348,10 +363,7 @@ fn merged_type<'c>(
     if has_null && advances {
         return Err(NotApplied("null meets GEPs of the argument"));
     }
-    let is_global = gas_dialect::ops::pointer_address_space(named)
-        .and_then(|number| map.space(number))
-        == Some(AddressSpace::Global);
-    if has_null && !map.is_tagged() && !is_global {
+    if has_null && !map.is_tagged() && !is_global(named, map) {
         return Err(NotApplied(
             "the target's null of this space is not the generic null",
         ));
