@@ -6,18 +6,11 @@
 # - clear: `ashr 4` of `shl 4`, restoring the canonical upper bits
 #   (generic → named);
 # - test: `lshr 61`, reading the tag;
-# - decision: 1 if the function still chooses a space at run time: a test,
-#   a `switch` on a tag, or a generic pointer handed to a function defined
-#   elsewhere (a builtin library decodes its tag).
+# - decision: 1 if the function still chooses a space at run time, or hands
+#   a generic pointer to code that does: a test, a `switch` on a tag, or a
+#   generic pointer passed to a call, stored to memory or returned (the
+#   callee, the builtin library or whoever loads it reads the tag).
 # The tag constants are immediates in LLVM IR (2^61 and 2^62).
-/^declare / {
-    name = $0
-    sub(/^[^@]*@/, "", name)
-    sub(/\(.*/, "", name)
-    gsub(/"/, "", name)
-    declared[name] = 1
-    next
-}
 /^define / {
     name = $0
     sub(/^[^@]*@/, "", name)
@@ -34,21 +27,13 @@
 /= ashr i64 .*, 4$/ { clears[name]++ }
 /= lshr i64 .*, 61$/ { tests[name]++ }
 /^ *switch i64 / { switches[name]++ }
-/call .*@[^(]*\(.*ptr addrspace\(4\)/ {
-    callee = $0
-    sub(/^[^@]*@/, "", callee)
-    sub(/\(.*/, "", callee)
-    gsub(/"/, "", callee)
-    generic_calls[name] = generic_calls[name] " " callee
-}
+/call .*@[^(]*\(.*ptr addrspace\(4\)/ { escapes[name] = 1 }
+/^ *store ptr addrspace\(4\) / { escapes[name] = 1 }
+/^ *ret ptr addrspace\(4\) / { escapes[name] = 1 }
 END {
     for (i = 1; i <= functions; i++) {
         f = order[i]
-        external = 0
-        n = split(generic_calls[f], callees, " ")
-        for (j = 1; j <= n; j++)
-            if (callees[j] in declared) external = 1
-        decision = (tests[f] > 0 || switches[f] > 0 || external) ? 1 : 0
+        decision = (tests[f] > 0 || switches[f] > 0 || escapes[f]) ? 1 : 0
         print f, sets[f], clears[f], tests[f], decision
     }
 }
