@@ -41,9 +41,6 @@ pipeline_text)
 *) echo "fuzz.sh: unknown target '$target' (driver_mlir, pipeline_text)" >&2; exit 2 ;;
 esac
 cd fuzz
-# cargo fuzz sets RUSTFLAGS, which replaces .cargo/config.toml's run path to
-# the shared libMLIR.so: the loader is told instead.
-export LD_LIBRARY_PATH="${MLIR_SYS_220_PREFIX:-/usr/lib/llvm-22}/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 # No sanitizer: libFuzzer still catches crashes, aborts and timeouts, and the
 # MLIR libraries are not built for one.
 cargo +nightly fuzz run --sanitizer none "$target" "corpus/$target" -- \

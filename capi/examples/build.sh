@@ -2,14 +2,14 @@
 # Builds the C and C++ embedding examples against the installed MLIR/LLVM 22
 # and libgas.so: the compile lines README's "gas from C and C++" shows.
 #   capi/examples/build.sh [LIBDIR [OUTDIR]]
-# LIBDIR holds libgas.so (default target/debug; `cargo build -p gas-capi`).
+# LIBDIR holds libgas.so (default capi/target/debug; `cd capi && cargo build`).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-LIBDIR=$(cd "${1:-target/debug}" && pwd)
+LIBDIR=$(cd "${1:-capi/target/debug}" && pwd)
 OUT=${2:-$LIBDIR/examples-c}
 MLIR=${MLIR_SYS_220_PREFIX:-/usr/lib/llvm-22}
 mkdir -p "$OUT"
-[ -e "$LIBDIR/libgas.so" ] || { echo "build.sh: no $LIBDIR/libgas.so (cargo build -p gas-capi)" >&2; exit 1; }
+[ -e "$LIBDIR/libgas.so" ] || { echo "build.sh: no $LIBDIR/libgas.so (cd capi && cargo build)" >&2; exit 1; }
 # gas's C API, MLIR's C API (static archives; Debian ships no libMLIR-C.so)
 # and the shared libMLIR.so/libLLVM.so that libgas.so uses too.
 cc -std=c11 -Wall -Wextra -Werror -o "$OUT/embed-c" capi/examples/embed.c \

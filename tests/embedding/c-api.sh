@@ -14,10 +14,11 @@
 # option; the repeat example (plugin loaded twice, several contexts, all
 # freed) under valgrind reports no leak and no invalid access.
 # Usage: tests/embedding/c-api.sh [GAS_OPT [LIBDIR]]
+# (LIBDIR holds libgas.so: capi/target/debug after `cd capi && cargo build`.)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 GAS_OPT=$(realpath "${1:-target/debug/gas-opt}")
-LIBDIR=$(realpath "${2:-target/debug}")
+LIBDIR=$(realpath "${2:-capi/target/debug}")
 MLIR_OPT=${MLIR_OPT:-/usr/lib/llvm-22/bin/mlir-opt}
 PLUGIN=$LIBDIR/libgas.so
 GAS_PASSES='gas-raise,gas-check,gas-explicit-cast-tags,gas-propagate{closed-world=auto},gas-builtin-calls{builtins=generic},gas-private-branch-elision,gas-static-global,gas-async-copy-simplify,gas-lower'
