@@ -320,7 +320,7 @@ fn narrow<'c>(
         Vec::new()
     };
     for op in proven {
-        crate::ir::mark_op(context, op, names::GLOBAL_BY_PROVENANCE_ATTR);
+        crate::ir::mark(context, op, names::GLOBAL_BY_PROVENANCE_ATTR);
     }
     for (op, decision) in decide(module, map, facts) {
         match apply(context, map, rewriter, op, &decision) {

@@ -38,7 +38,7 @@ pub fn apply<'c>(
             let cast = rewriter.insert(cast);
             // What `propagate` proved of the explicit cast holds for the cast.
             if op.attribute(names::GLOBAL_BY_PROVENANCE_ATTR).is_ok() {
-                super::mark_op(context, cast, names::GLOBAL_BY_PROVENANCE_ATTR);
+                super::mark(context, cast, names::GLOBAL_BY_PROVENANCE_ATTR);
             }
             cast.results().map(Into::into).collect()
         }

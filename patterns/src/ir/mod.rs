@@ -320,12 +320,7 @@ impl FunctionFlags {
     }
 }
 
-/// Sets the unit attribute `attribute` on `op`.
-pub fn mark_op(context: &melior::Context, op: OperationRef, attribute: &str) {
-    mark(context, op, attribute);
-}
-
-/// Sets the unit attribute `attribute` on `function`.
+/// Sets the unit attribute `attribute` on `function` (or any op).
 pub fn mark(context: &melior::Context, function: OperationRef, attribute: &str) {
     let unit = melior::ir::attribute::Attribute::unit(context);
     adapter::set_attribute(function, attribute, unit);

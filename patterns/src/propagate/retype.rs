@@ -26,6 +26,7 @@
 //! target only for global, whose cast is the identity.
 
 use crate::ir::adapter::{set_operand, uses_of, Applied, Environment, NotApplied, Rewrite};
+use crate::ir::emit::Emitter;
 use crate::ir::name_of;
 use gas_dialect::{AddressSpace, AddressSpaceMap};
 use melior::ir::block::BlockLike;
@@ -118,7 +119,7 @@ fn named_operands<'c: 'r, 'r>(
 ) -> Result<(Type<'c>, [Value<'c, 'r>; 2]), NotApplied> {
     let (named, incoming) = merged_operands(op, indices, merged, &env.map)?;
     rewriter.set_insertion_point_before(op);
-    let values = incoming.map(|incoming| named_value(incoming, named, op, rewriter));
+    let values = incoming.map(|incoming| named_value(env.context, incoming, named, op, rewriter));
     let [Some(first), Some(second)] = values else {
         return Err(NotApplied("could not build a null"));
     };
@@ -202,7 +203,7 @@ fn retype_argument<'c, 'a>(
                 }
                 continue;
             }
-            other => named_value(other, named, *terminator, rewriter)
+            other => named_value(env.context, other, named, *terminator, rewriter)
                 .ok_or(NotApplied("could not build a null"))?,
         };
         replacements.push((*terminator, *index, value));
@@ -376,6 +377,7 @@ fn merged_type<'c>(
 
 /// The named value standing for `incoming` (a null is built before `at`).
 fn named_value<'c: 'r, 'r>(
+    context: &'c melior::Context,
     incoming: Incoming<'c, 'r>,
     named: Type<'c>,
     at: OperationRef<'c, 'r>,
@@ -384,15 +386,13 @@ fn named_value<'c: 'r, 'r>(
     match incoming {
         Incoming::Tagged(pointer) => Some(pointer),
         Incoming::Itself | Incoming::Advanced(_) => None,
-        Incoming::Null => {
-            let zero =
-                melior::ir::operation::OperationBuilder::new("llvm.mlir.zero", at.location())
-                    .add_results(&[named])
-                    .build()
-                    .ok()?;
-            let zero = rewriter.insert(zero);
-            zero.result(0).ok().map(Into::into)
+        Incoming::Null => Emitter {
+            context,
+            rewriter,
+            location: at.location(),
         }
+        .zero(named)
+        .ok(),
     }
 }
 
