@@ -75,6 +75,11 @@ pub const LANES_CAST_ATTR: &str = "gas.lanes_cast";
 /// the load in the LLVM IR it was imported from (MLIR's importer drops it;
 /// the export restores the metadata itself).
 pub const LOAD_RANGE_ATTR: &str = "gas.range";
+/// On an `llvm.mlir.global` imported from LLVM IR: the variable is
+/// `externally_initialized` (MLIR's importer drops the flag): the host may
+/// write it before a kernel runs (CUDA's `__device__` and `__constant__`
+/// variables, `cudaMemcpyToSymbol`), so its initializer is not all it holds.
+pub const EXTERNALLY_INITIALIZED_ATTR: &str = "gas.externally_initialized";
 
 /// Unit attribute `propagate` sets on a `gas.dispatch` (or a `gas.untag` to
 /// global) whose every generic address points only to global memory by

@@ -286,7 +286,10 @@ impl AddressSpaceMap {
         kernel_pointer_parameters: SpaceSet::single(AddressSpace::Global),
         // NVPTXLowerArgs marks pointers loaded from byval kernel parameters global.
         kernel_copy_pointers: SpaceSet::single(AddressSpace::Global),
-        loaded_from_constant: SpaceSet::ALL,
+        // Only the host writes `__constant__` memory (`cudaMemcpyToSymbol`),
+        // with the same device addresses it passes as kernel arguments; the
+        // initializers' pointers are added where they are read.
+        loaded_from_constant: SpaceSet::single(AddressSpace::Global),
         // NVPTX's `cvta` may change the bits: no cast is a no-op.
         bit_preserving_casts: SpaceSet::EMPTY,
         masking_keeps: SpaceSet::EMPTY,

@@ -79,6 +79,20 @@ void annotateLoadRanges(mlir::ModuleOp module, const Module &source,
   });
 }
 
+// MLIR 22's importer drops `externally_initialized` (the export restores
+// it); gas's analysis must know that the host may write such a variable, so
+// its imported op carries `gas.externally_initialized`, which no dialect
+// translates.
+void annotateExternallyInitialized(mlir::ModuleOp module,
+                                   const Module &source) {
+  for (const GlobalVariable &variable : source.globals())
+    if (variable.isExternallyInitialized())
+      if (auto global =
+              module.lookupSymbol<mlir::LLVM::GlobalOp>(variable.getName()))
+        global->setAttr("gas.externally_initialized",
+                        mlir::UnitAttr::get(module.getContext()));
+}
+
 } // namespace
 
 extern "C" {
@@ -174,6 +188,7 @@ void *gasLlvmSourceImport(GasLlvmSource *source, void *rawContext,
     return nullptr;
   if (source->located)
     annotateLoadRanges(*module, *source->module, source->positions);
+  annotateExternallyInitialized(*module, *source->module);
   return module.release().getOperation();
 }
 

@@ -122,7 +122,22 @@ impl<'c, 'a> Explainer<'_, 'c, 'a> {
         let addresses = dispatch.generic_addresses(&self.map).ok()?;
         let operands = dispatch.operands();
         let subject = access_subject(dispatch.access().ok()?);
-        let dynamic = addresses.iter().zip(&spaces).find(|(_, set)| set.len() > 1);
+        // An address cast from a space outside private, local and global
+        // (constant memory) is accessed in that space by `lower`.
+        let other_space = |position: usize| {
+            let address = *operands.get(position)?;
+            let number = crate::analysis::assumptions::other_named_space(address, op, &self.map)?;
+            let volatile_allowed = self.map.is_tagged()
+                || !dispatch.is_volatile()
+                || dispatch
+                    .access()
+                    .is_ok_and(|access| self.map.volatile_variants.allow_other(access, number));
+            volatile_allowed.then_some(number)
+        };
+        let dynamic = addresses
+            .iter()
+            .zip(&spaces)
+            .find(|(position, set)| set.len() > 1 && other_space(**position).is_none());
         match dynamic {
             Some((position, set)) => {
                 let pointer = *operands.get(*position)?;
@@ -133,7 +148,17 @@ impl<'c, 'a> Explainer<'_, 'c, 'a> {
                 ))
             }
             None if kind == RemarkKind::All => {
-                let resolved: Vec<String> = spaces.iter().map(|set| set.alternatives()).collect();
+                let resolved: Vec<String> = addresses
+                    .iter()
+                    .zip(&spaces)
+                    .map(|(position, set)| match other_space(*position) {
+                        Some(number) if set.len() > 1 => match self.map.space(number) {
+                            Some(space) => space.name().to_string(),
+                            None => format!("address space {number}"),
+                        },
+                        _ => set.alternatives(),
+                    })
+                    .collect();
                 Some(format!(
                     "{subject} through a generic pointer resolved to {}",
                     resolved.join(" and ")

@@ -151,6 +151,22 @@ fn externally_initialized_is_kept() {
     );
     let (vendor, _) = llvm_out(&fixture("vendor.ll"), &["--pipeline", "O2"]);
     assert!(line(&vendor, "@host_filled = ").contains("externally_initialized"));
+    // The analysis reads the flag from the imported op's attribute, which
+    // stays out of the LLVM IR gas writes.
+    let mlir = gas_opt(&[
+        &fixture("constant_coeffs.ll"),
+        "--pipeline",
+        "verify",
+        "--emit",
+        "mlir",
+    ]);
+    let mlir = String::from_utf8_lossy(&mlir.stdout);
+    let global = mlir
+        .lines()
+        .find(|line| line.contains("llvm.mlir.global") && line.contains("@coeffs("))
+        .unwrap_or_default();
+    assert!(global.contains("gas.externally_initialized"), "{mlir}");
+    assert!(!text.contains("gas.externally_initialized"), "{text}");
 }
 
 #[test]

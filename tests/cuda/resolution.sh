@@ -25,6 +25,12 @@ LC_ALL=C sort "tests/cuda/gpu/$build/counts.tsv" | awk -F'\t' -v status="$status
         print "| --- | ---: | ---: | ---: | ---: |"
         for (i = 1; i <= n; i++) {
             p = names[i]
+            # A build that made no PTX has no count: a failure, not a 0
+            # (tested before reading, which would make the entry).
+            if (!((p, "gas-O2") in count) || !((p, "gas-O2-outlined") in count)) {
+                printf "resolution.sh: no gas build of %s\n", p > "/dev/stderr"
+                missing++
+            }
             a = count[p, "clang"]; b = count[p, "gas-O2"]
             c = count[p, "clang-outlined"]; d = count[p, "gas-O2-outlined"]
             mark = ""
@@ -35,7 +41,7 @@ LC_ALL=C sort "tests/cuda/gpu/$build/counts.tsv" | awk -F'\t' -v status="$status
         printf "| **total (%d programs)** | **%d** | **%d** | **%d** | **%d** |\n", n, ta, tb, tc, td
         printf "\ngas leaves %.1f%% of what LLVM leaves at -O2 and %.1f%% in the outlined form; worse on %d program(s).\n",
             ta ? 100 * tb / ta : 0, tc ? 100 * td / tc : 0, worse
-        exit (worse > 0 || status != 0 || n == 0)
+        exit (worse > 0 || missing > 0 || status != 0 || n == 0)
     }' || status=1
 # Kernel by kernel (each kernel with every function it calls, clones
 # included): gas never leaves more than LLVM in either form.

@@ -80,6 +80,7 @@ impl SpaceFacts {
             closed_world,
             nodes: KeyMap::default(),
             literals: LiteralPool::build(index, map),
+            constant_initializers: constant_initializers(index, map),
         };
         builder.build(index, closed_world);
         Self {
@@ -93,6 +94,10 @@ struct GraphBuilder {
     closed_world: ClosedWorld,
     nodes: KeyMap<Node>,
     literals: LiteralPool,
+    /// The spaces of the generic pointers the initializers of the module's
+    /// constant-memory variables hold: what a load from constant memory
+    /// reads where the host has not written it.
+    constant_initializers: SpaceSet,
 }
 
 impl GraphBuilder {
@@ -271,12 +276,31 @@ impl GraphBuilder {
             return;
         }
         let mut base = initializer_spaces(variable.op, &self.map);
+        // The host may have written it: what the host can hand the device.
+        if variable
+            .op
+            .attribute(gas_dialect::names::EXTERNALLY_INITIALIZED_ATTR)
+            .is_ok()
+        {
+            base = base.union(self.map.kernel_pointer_parameters);
+        }
         let mut sources = Vec::new();
-        let mut pending: Vec<Value> = index.addresses_of.get(symbol).cloned().unwrap_or_default();
+        // `llvm.used`/`llvm.compiler.used` name the variable to keep it;
+        // no code reads or writes through them.
+        let mut pending: Vec<Value> = index
+            .addresses_of
+            .get(symbol)
+            .into_iter()
+            .flatten()
+            .filter(|address| !in_used_list(**address))
+            .copied()
+            .collect();
         'uses: while let Some(pointer) = pending.pop() {
             for (user, position) in &index.uses_of(pointer) {
-                match (name_of(user).as_str(), position) {
-                    ("llvm.getelementptr", 0) => {
+                // A generic alias of the address (a CUDA variable read
+                // through its flat address) is the same cell.
+                match (access_name(user).as_str(), position) {
+                    ("llvm.getelementptr" | "llvm.addrspacecast" | gas_dialect::names::TAG, 0) => {
                         if let Some(result) = crate::ir::result(user, 0) {
                             pending.push(result.into());
                         }
@@ -425,10 +449,22 @@ impl GraphBuilder {
             gas_dialect::names::DISPATCH | "llvm.load" if access_name(op) == "llvm.load" => {
                 let address = operand(0);
                 let from_constant = address.is_some_and(|address| {
-                    value_space(address, &self.map) == Some(AddressSpace::Constant)
+                    match value_space(address, &self.map) {
+                        Some(AddressSpace::Constant) => true,
+                        // A flat address cast from constant memory (a
+                        // `__constant__` table handed to a helper).
+                        Some(AddressSpace::Generic) if !self.map.is_tagged() => {
+                            super::assumptions::other_named_space(address, op, &self.map)
+                                == Some(self.map.constant)
+                        }
+                        _ => false,
+                    }
                 });
                 if from_constant && self.map.loaded_from_constant != SpaceSet::ALL {
-                    self.node(result).base = self.map.loaded_from_constant;
+                    self.node(result).base = self
+                        .map
+                        .loaded_from_constant
+                        .union(self.constant_initializers);
                 } else if let Some(fields) =
                     address.and_then(|address| self.literals.fields_read_at(address))
                 {
@@ -471,7 +507,9 @@ fn addressed_symbol(address: Value) -> Option<String> {
         let op = crate::ir::defining_op(current)?;
         match name_of(&op).as_str() {
             "llvm.mlir.addressof" => return symbol_attribute(&op, "global_name"),
-            "llvm.getelementptr" => current = crate::ir::operand(&op, 0)?,
+            "llvm.getelementptr" | "llvm.addrspacecast" | gas_dialect::names::TAG => {
+                current = crate::ir::operand(&op, 0)?
+            }
             _ => return None,
         }
     }
@@ -559,6 +597,39 @@ fn is_constant(value: Value) -> bool {
 /// of it writes pointer bits.
 fn is_pointer_aggregate(r#type: melior::ir::Type) -> bool {
     r#type.to_string().contains("ptr")
+}
+
+/// Whether `address` is an element of `llvm.used` or `llvm.compiler.used`
+/// (inside that global's initializer).
+fn in_used_list(address: Value) -> bool {
+    let mut op = crate::ir::defining_op(address);
+    while let Some(current) = op {
+        if name_of(&current) == "llvm.mlir.global" {
+            return symbol_attribute(&current, "sym_name")
+                .is_some_and(|name| name == "llvm.used" || name == "llvm.compiler.used");
+        }
+        op = current.parent_operation();
+    }
+    false
+}
+
+/// The union of [`initializer_spaces`] over the variables in constant memory.
+fn constant_initializers(index: &ModuleIndex, map: &AddressSpaceMap) -> SpaceSet {
+    index
+        .global_variables
+        .values()
+        .filter(|variable| {
+            variable
+                .op
+                .attribute("addr_space")
+                .ok()
+                .and_then(|space| melior::ir::attribute::IntegerAttribute::try_from(space).ok())
+                .map(|space| space.value())
+                == Some(i64::from(map.constant))
+        })
+        .fold(SpaceSet::EMPTY, |spaces, variable| {
+            spaces.union(initializer_spaces(variable.op, map))
+        })
 }
 
 /// The spaces of the generic pointers a global's initializer holds: casts

@@ -40,6 +40,17 @@ impl CastStyle {
         }
     }
 
+    /// The style for a cast of `space`: a plain `llvm.addrspacecast` for a
+    /// space without a tag (constant memory on a flat target), which gas's
+    /// casts do not take.
+    pub(crate) fn for_space(self, space: gas_dialect::AddressSpace) -> Self {
+        if space.is_resolvable() {
+            self
+        } else {
+            Self::Llvm
+        }
+    }
+
     pub(crate) fn to_generic<'c>(
         self,
         pointer: Value<'c, '_>,

@@ -90,7 +90,9 @@ impl<'r, 'c> DispatchLowering<'_, 'r, 'c, '_> {
         // not expected in (constant, AMDGPU's region, NVPTX's cluster shared
         // memory): that space's access, on the pointer it was cast from (a
         // volatile one only where gas's own switch would make it anyway).
-        if let Some(named) = other_named_space(address, &self.op, &self.map) {
+        if let Some(named) =
+            crate::analysis::assumptions::other_named_space(address, &self.op, &self.map)
+        {
             let volatile_allowed = self.map.is_tagged()
                 || !self.dispatch.is_volatile()
                 || self
@@ -148,70 +150,6 @@ impl<'r, 'c> DispatchLowering<'_, 'r, 'c, '_> {
         self.emitter.rewriter.set_insertion_point_after(switch);
         Ok(switch.results().map(Into::into).collect())
     }
-}
-
-/// The number of the named space `address` points into at `user` when that
-/// is a space outside private, local and global: the address is (GEPs and
-/// selects of) a cast from a pointer of that space, or of a pointer an
-/// assume that has run puts there (`assume(isspacep.const(p))`).
-pub(super) fn other_named_space(
-    address: Value,
-    user: &OperationRef,
-    map: &AddressSpaceMap,
-) -> Option<u32> {
-    let mut pending = vec![address];
-    let mut found: Option<u32> = None;
-    let mut masked = false;
-    let mut steps = 0;
-    while let Some(value) = pending.pop() {
-        steps += 1;
-        if steps > 32 {
-            return None;
-        }
-        if let Some(number) = crate::analysis::assumptions::assumed_other_space(value, user, map) {
-            if found.is_some_and(|other| other != number) {
-                return None;
-            }
-            found = Some(number);
-            continue;
-        }
-        let op = crate::ir::defining_op(value)?;
-        match crate::ir::name_of(&op).as_str() {
-            "llvm.addrspacecast" => {
-                let source = crate::ir::operand(&op, 0)?;
-                let number = gas_dialect::ops::pointer_address_space(source.r#type())?;
-                let space = map.space(number);
-                if space
-                    .is_some_and(|space| space.is_resolvable() || space == AddressSpace::Generic)
-                {
-                    return None;
-                }
-                if found.is_some_and(|other| other != number) {
-                    return None;
-                }
-                found = Some(number);
-            }
-            "llvm.getelementptr" => {
-                let base = crate::ir::operand(&op, 0)?;
-                if base.r#type() != value.r#type() {
-                    return None;
-                }
-                pending.push(base);
-            }
-            "llvm.select" => {
-                pending.push(crate::ir::operand(&op, 1)?);
-                pending.push(crate::ir::operand(&op, 2)?);
-            }
-            // Whether clearing bits keeps the space depends on it: checked
-            // once the space is known.
-            "llvm.intr.ptrmask" => {
-                masked = true;
-                pending.push(crate::ir::operand(&op, 0)?);
-            }
-            _ => return None,
-        }
-    }
-    found.filter(|number| !masked || map.masking_keeps_number(*number))
 }
 
 /// `generic` cast to `named`, or the named pointer it was cast from (no

@@ -101,6 +101,7 @@ fn signature_suffix(signature: &Signature) -> String {
             Some(AddressSpace::Private) => "p",
             Some(AddressSpace::Local) => "l",
             Some(AddressSpace::Global) => "g",
+            Some(AddressSpace::Constant) => "c",
             _ => "x",
         })
         .collect::<Vec<_>>()
@@ -209,14 +210,11 @@ pub(crate) fn plan<'c, 'a>(
             let signature: Signature = generic_parameters
                 .iter()
                 .map(|position| {
-                    let known = call
-                        .operand(*position)
-                        .ok()
-                        .map(|operand| facts.of(operand))?;
-                    let mut spaces = known.iter();
+                    let operand = call.operand(*position).ok()?;
+                    let mut spaces = facts.of(operand).iter();
                     match (spaces.next(), spaces.next()) {
                         (Some(space), None) => Some(space),
-                        _ => None,
+                        _ => constant_argument(operand, call, map),
                     }
                 })
                 .collect();
@@ -245,6 +243,21 @@ pub(crate) fn plan<'c, 'a>(
         }
     }
     plans.into_values().collect()
+}
+
+/// Constant memory, where `argument` is (GEPs and selects of) a cast of a
+/// constant pointer on a flat target: CUDA's `__constant__` tables handed to
+/// helpers. A tagged target's generic pointers never point there.
+fn constant_argument(
+    argument: Value,
+    call: &OperationRef,
+    map: &AddressSpaceMap,
+) -> Option<AddressSpace> {
+    if map.is_tagged() {
+        return None;
+    }
+    let number = crate::analysis::assumptions::other_named_space(argument, call, map)?;
+    (map.space(number) == Some(AddressSpace::Constant)).then_some(AddressSpace::Constant)
 }
 
 fn entry_block_arguments<'c, 'a>(function: OperationRef<'c, 'a>) -> Option<Vec<Value<'c, 'a>>> {
@@ -305,7 +318,11 @@ fn create_clone<'c>(
         let generic = argument.r#type();
         argument.set_type(pointer_type(context, map, *space));
         rewriter.set_insertion_point_to_start(entry);
-        let tagged = rewriter.insert(casts.to_generic(argument, generic, clone.location())?);
+        let tagged = rewriter.insert(casts.for_space(*space).to_generic(
+            argument,
+            generic,
+            clone.location(),
+        )?);
         rewriter.replace_all_uses_except(argument, crate::ir::result(&tagged, 0)?.into(), tagged);
     }
     let parameters: Vec<Type> = (0..entry.argument_count())
@@ -364,7 +381,11 @@ fn redirect<'c>(
             continue;
         };
         let operand = crate::ir::operand(&call, *position)?;
-        let cast = casts.to_named(operand, pointer_type(context, map, *space), call.location())?;
+        let cast = casts.for_space(*space).to_named(
+            operand,
+            pointer_type(context, map, *space),
+            call.location(),
+        )?;
         let cast = rewriter.insert(cast);
         untagged.push((*position, crate::ir::result(&cast, 0)?.into()));
     }

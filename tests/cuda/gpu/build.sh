@@ -29,6 +29,10 @@
 # start with build, it is emptied) puts them elsewhere, to keep two gas-opt
 # versions side by side; GAS_CUDA_PATH names the CUDA headers' folder.
 set -uo pipefail
+# A relative $GAS_OPT names a file from where the script was called.
+if [ -n "${GAS_OPT:-}" ] && [ "${GAS_OPT#/}" = "$GAS_OPT" ]; then
+    GAS_OPT=$PWD/$GAS_OPT
+fi
 cd "$(dirname "$0")"
 root=$(cd ../../.. && pwd)
 corpus=$root/tests/cuda
