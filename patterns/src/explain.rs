@@ -187,6 +187,16 @@ impl<'c, 'a> Explainer<'_, 'c, 'a> {
         if !(callee.starts_with("_Z") || callee.starts_with("__spirv_")) {
             return None;
         }
+        // A C++ function defined here is code gas follows, not a builtin
+        // (its accesses have remarks of their own).
+        if self
+            .index
+            .functions
+            .get(&callee)
+            .is_some_and(|function| function.has_body)
+        {
+            return None;
+        }
         let pointer = op.operands().find(|operand| self.is_generic(*operand))?;
         let spaces = self.spaces(pointer);
         let reason = if spaces.len() <= 1 {

@@ -175,7 +175,7 @@ pub fn run(
                 .take()
                 .unwrap_or_else(|| ModuleIndex::build(module.as_operation()));
             let facts = SpaceFacts::compute_in(&index, map, options.closed_world);
-            let clones = specialize::plan(&index, map, &facts, &mut budget);
+            let clones = specialize::plan(&index, map, &facts, options.closed_world, &mut budget);
             if clones.is_empty() {
                 narrow(context, module, map, &rewriter, &facts, &mut stats);
                 narrowed = true;

@@ -26,7 +26,7 @@ use gas_dialect::{AddressSpace, AddressSpaceMap, SpaceSet};
 use melior::ir::block::{BlockArgument, BlockLike};
 use melior::ir::operation::OperationLike;
 use melior::ir::{OperationRef, RegionLike, Value, ValueLike};
-use std::collections::HashSet;
+use std::collections::{BTreeSet, HashSet};
 
 /// Calls followed from one load before the memory counts as unknown.
 const MAX_DEPTH: usize = 6;
@@ -43,7 +43,7 @@ pub(crate) struct Contents<'c, 'a> {
 
 /// A generic pointer stored into the memory, and at which byte offset from
 /// the memory's start (`None`: an offset gas cannot compute).
-type Store<'c, 'a> = (Value<'c, 'a>, Option<i64>);
+pub(crate) type Store<'c, 'a> = (Value<'c, 'a>, Option<i64>);
 
 /// What a load of a generic pointer from `address` may read, if gas sees
 /// every use of the memory it is in.
@@ -53,12 +53,7 @@ pub(crate) fn contents_read_at<'c, 'a>(
     map: &AddressSpaceMap,
     closed_world: ClosedWorld,
 ) -> Option<Contents<'c, 'a>> {
-    let mut walker = Walker {
-        index,
-        map,
-        closed_world,
-        steps: 0,
-    };
+    let mut walker = Walker::new(index, map, closed_world);
     let (root, offset) = root_of(address);
     let (base, stores) = walker.contents_of(root, 0)?;
     let stored = stores
@@ -69,9 +64,92 @@ pub(crate) fn contents_read_at<'c, 'a>(
     Some(Contents { base, stored })
 }
 
+/// What the memory `argument` points into holds where a callee reads it:
+/// where its pointers pointed before the code ran, and the generic pointers
+/// stored into it, at byte offsets from `argument`; `None` where gas does
+/// not see every use of the memory.
+pub(crate) fn contents_passed<'c, 'a>(
+    argument: Value<'c, 'a>,
+    index: &ModuleIndex<'c, 'a>,
+    map: &AddressSpaceMap,
+    closed_world: ClosedWorld,
+) -> Option<(SpaceSet, Vec<Store<'c, 'a>>)> {
+    let mut walker = Walker::new(index, map, closed_world);
+    let (root, passed_at) = root_of(argument);
+    let (base, stores) = walker.contents_of(root, 0)?;
+    let back = passed_at.and_then(i64::checked_neg);
+    let stores = stores
+        .into_iter()
+        .map(|(value, at)| (value, shifted(at, back)))
+        .collect();
+    Some((base, stores))
+}
+
+/// The byte offsets from `parameter` at which its function (or a callee it
+/// passes the memory to) loads generic pointers; `None` where one offset is
+/// not a constant or the walk goes too far (any offset may be read).
+pub(crate) fn pointer_read_offsets(
+    parameter: Value,
+    index: &ModuleIndex,
+    map: &AddressSpaceMap,
+) -> Option<BTreeSet<i64>> {
+    let mut offsets = BTreeSet::new();
+    let mut steps = 0;
+    let mut walked: Walked = Walked::new();
+    let mut pending = vec![(parameter, Some(0_i64), 0_usize)];
+    while let Some((pointer, offset, depth)) = pending.pop() {
+        if !walked.insert((pointer.to_raw().ptr as usize, offset)) {
+            continue;
+        }
+        for (user, position) in index.uses_of(pointer) {
+            steps += 1;
+            if steps > MAX_STEPS {
+                return None;
+            }
+            match (access_name(&user).as_str(), position) {
+                ("llvm.getelementptr", 0) => {
+                    let moved = shifted(offset, byte_offset(&user));
+                    pending.push((result(&user, 0)?.into(), moved, depth));
+                }
+                (name, 0) if is_same_memory(name) => {
+                    pending.push((result(&user, 0)?.into(), offset, depth))
+                }
+                ("llvm.load", 0) => {
+                    let loaded = user.result(0).ok()?;
+                    if value_space(loaded.into(), map) == Some(AddressSpace::Generic) {
+                        offsets.insert(offset?);
+                    }
+                }
+                // A callee reading the memory (a byval copy holds the same
+                // bytes at the same offsets).
+                ("llvm.call", position) if depth < MAX_DEPTH => {
+                    let Some(callee) = symbol_attribute(&user, "callee") else {
+                        continue;
+                    };
+                    let Some(function) = index.functions.get(&callee) else {
+                        continue;
+                    };
+                    if !function.has_definitive_body() || function.is_variadic {
+                        continue;
+                    }
+                    let Some(entry) = function.op.region(0).ok().and_then(|r| r.first_block())
+                    else {
+                        continue;
+                    };
+                    if let Some(argument) = crate::ir::argument(&entry, position) {
+                        pending.push((argument.into(), offset, depth + 1));
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    Some(offsets)
+}
+
 /// Whether a pointer stored at `stored` may be what a load at `loaded`
 /// reads (unknown offsets may be anything).
-fn overlaps(stored: Option<i64>, loaded: Option<i64>) -> bool {
+pub(crate) fn overlaps(stored: Option<i64>, loaded: Option<i64>) -> bool {
     match (stored, loaded) {
         (Some(stored), Some(loaded)) => stored == loaded,
         _ => true,
@@ -135,7 +213,20 @@ struct Parameter {
     is_kernel: bool,
 }
 
-impl<'c, 'a> Walker<'_, 'c, 'a> {
+impl<'i, 'c, 'a> Walker<'i, 'c, 'a> {
+    fn new(
+        index: &'i ModuleIndex<'c, 'a>,
+        map: &'i AddressSpaceMap,
+        closed_world: ClosedWorld,
+    ) -> Self {
+        Self {
+            index,
+            map,
+            closed_world,
+            steps: 0,
+        }
+    }
+
     /// Where the pointers in the memory starting at `root` pointed before
     /// the code ran, and the generic pointers the code stores into it (at
     /// offsets from `root`).

@@ -8,6 +8,14 @@
 //! caller agrees this is the signature change of a helper; when they differ,
 //! one clone per space signature.
 //!
+//! A helper that reads generic pointers out of memory its callers pass (a
+//! struct by value or through a pointer) is also cloned where the callers
+//! disagree on what that memory holds at the offsets it reads (one struct
+//! holds a shared pointer, another a global one): one clone per kind of
+//! call (`m<parameter>_<offset><space>` in the name), whose analysis then
+//! merges only its own callers' memory. Where every call agrees, the
+//! helper's own analysis already knows, and nothing is cloned for it.
+//!
 //! Clones are cloned again where their own calls become known, so a chain
 //! `f1 → f2 → f3 → f4` specializes level by level, one level per round.
 //! Growth is bounded by a [`CloneBudget`] in operations added, spent in a
@@ -16,7 +24,7 @@
 //! function left without callers is erased only when nobody outside the
 //! module can call it (internal, or a closed world).
 
-use crate::analysis::{ClosedWorld, ModuleIndex, SpaceFacts, CLONE_MARKER};
+use crate::analysis::{memory_contents, ClosedWorld, ModuleIndex, SpaceFacts, CLONE_MARKER};
 use crate::ir::adapter::{llvm_function_result, set_attribute, set_operand};
 use crate::ir::casts::CastStyle;
 use gas_dialect::ops::{pointer_type, value_space};
@@ -27,7 +35,7 @@ use melior::ir::operation::OperationLike;
 use melior::ir::r#type::FunctionType;
 use melior::ir::{Attribute, Module, OperationRef, RegionLike, Type, Value, ValueLike};
 use melior::{Context, RewriterBase};
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashSet};
 
 /// How many operations cloning may still add, and what it had to refuse.
 #[derive(Clone, Debug, Default)]
@@ -94,16 +102,20 @@ pub(crate) fn size_of(op: OperationRef) -> usize {
 /// For each generic parameter: the one space its argument points to, if known.
 type Signature = Vec<Option<AddressSpace>>;
 
+fn space_letter(space: Option<AddressSpace>) -> &'static str {
+    match space {
+        Some(AddressSpace::Private) => "p",
+        Some(AddressSpace::Local) => "l",
+        Some(AddressSpace::Global) => "g",
+        Some(AddressSpace::Constant) => "c",
+        _ => "x",
+    }
+}
+
 fn signature_suffix(signature: &Signature) -> String {
     signature
         .iter()
-        .map(|space| match space {
-            Some(AddressSpace::Private) => "p",
-            Some(AddressSpace::Local) => "l",
-            Some(AddressSpace::Global) => "g",
-            Some(AddressSpace::Constant) => "c",
-            _ => "x",
-        })
+        .map(|space| space_letter(*space))
         .collect::<Vec<_>>()
         .join("_")
 }
@@ -170,6 +182,7 @@ pub(crate) fn plan<'c, 'a>(
     index: &ModuleIndex<'c, 'a>,
     map: &AddressSpaceMap,
     facts: &SpaceFacts,
+    closed_world: ClosedWorld,
     budget: &mut CloneBudget,
 ) -> Vec<Plan<'c, 'a>> {
     // BTreeMap: a deterministic order of clones.
@@ -201,12 +214,20 @@ pub(crate) fn plan<'c, 'a>(
             })
             .map(|(position, _)| position)
             .collect();
-        if generic_parameters.is_empty() {
+        let read = memory_read(&entry, index, map);
+        if generic_parameters.is_empty() && read.is_empty() {
             continue;
         }
+        let keys: Vec<String> = calls
+            .iter()
+            .map(|call| contents_key(call, &read, index, map, facts, closed_world))
+            .collect();
+        // Where every call agrees on what the memory holds, the callee's
+        // analysis (the union of its callers) already knows it.
+        let keyed = keys.iter().collect::<HashSet<_>>().len() > 1;
         let cost = size_of(function.op);
         let mut new_signatures: HashSet<String> = HashSet::new();
-        for call in calls {
+        for (call, key) in calls.iter().zip(&keys) {
             let signature: Signature = generic_parameters
                 .iter()
                 .map(|position| {
@@ -218,10 +239,15 @@ pub(crate) fn plan<'c, 'a>(
                     }
                 })
                 .collect();
-            if signature.iter().all(Option::is_none) {
+            let key = if keyed { key.as_str() } else { "" };
+            if signature.iter().all(Option::is_none) && key.is_empty() {
                 continue;
             }
-            let suffix = signature_suffix(&signature);
+            let suffix = match (signature_suffix(&signature), key) {
+                (spaces, "") => spaces,
+                (spaces, key) if spaces.is_empty() => key.to_string(),
+                (spaces, key) => format!("{spaces}_{key}"),
+            };
             let clone = format!("{callee}{CLONE_MARKER}{suffix}");
             if !index.functions.contains_key(&clone) && !new_signatures.contains(&suffix) {
                 if !budget.spend(cost, callee, &clone) {
@@ -243,6 +269,68 @@ pub(crate) fn plan<'c, 'a>(
         }
     }
     plans.into_values().collect()
+}
+
+/// The pointer parameters whose memory the function reads generic pointers
+/// from, with the byte offsets it reads them at.
+fn memory_read(
+    parameters: &[Value],
+    index: &ModuleIndex,
+    map: &AddressSpaceMap,
+) -> Vec<(usize, BTreeSet<i64>)> {
+    parameters
+        .iter()
+        .enumerate()
+        .filter(|(_, parameter)| value_space(**parameter, map).is_some())
+        .filter_map(|(position, parameter)| {
+            let offsets = memory_contents::pointer_read_offsets(*parameter, index, map)?;
+            (!offsets.is_empty()).then_some((position, offsets))
+        })
+        .collect()
+}
+
+/// What `call` passes in the memory its callee reads pointers from, as a
+/// clone-name part: `m<parameter>_<offset><space>...` for each offset whose
+/// pointers all point into one space (empty where none does). Two calls
+/// with different keys pass memory whose pointers point differently, which
+/// a clone for each keeps apart.
+fn contents_key(
+    call: &OperationRef,
+    read: &[(usize, BTreeSet<i64>)],
+    index: &ModuleIndex,
+    map: &AddressSpaceMap,
+    facts: &SpaceFacts,
+    closed_world: ClosedWorld,
+) -> String {
+    let mut parts = Vec::new();
+    for (position, offsets) in read {
+        let Some(argument) = crate::ir::operand(call, *position) else {
+            continue;
+        };
+        let Some((base, stores)) =
+            memory_contents::contents_passed(argument, index, map, closed_world)
+        else {
+            continue;
+        };
+        let entries: Vec<String> = offsets
+            .iter()
+            .filter_map(|offset| {
+                let spaces = stores
+                    .iter()
+                    .filter(|(_, at)| memory_contents::overlaps(*at, Some(*offset)))
+                    .fold(base, |spaces, (value, _)| spaces.union(facts.of(*value)));
+                let mut each = spaces.iter();
+                match (each.next(), each.next()) {
+                    (Some(space), None) => Some(format!("{offset}{}", space_letter(Some(space)))),
+                    _ => None,
+                }
+            })
+            .collect();
+        if !entries.is_empty() {
+            parts.push(format!("m{position}_{}", entries.join("_")));
+        }
+    }
+    parts.join("_")
 }
 
 /// Constant memory, where `argument` is (GEPs and selects of) a cast of a
