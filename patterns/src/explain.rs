@@ -241,6 +241,18 @@ impl<'c, 'a> Explainer<'_, 'c, 'a> {
         match name.as_str() {
             "llvm.getelementptr" | names::TAG | "llvm.addrspacecast" => match operand(0) {
                 Some(source) if self.is_generic(source) => self.reason(source, depth + 1, seen),
+                // Constant memory, NVPTX's cluster shared memory, ...: a
+                // space the candidates do not name.
+                Some(source)
+                    if value_space(source, &self.map)
+                        .is_some_and(|space| !space.is_resolvable()) =>
+                {
+                    let space = value_space(source, &self.map).map_or("", AddressSpace::name);
+                    format!(
+                        "a {space} pointer made generic{}, merged with pointers of other spaces",
+                        self.at(&op)
+                    )
+                }
                 _ => format!(
                     "'{name}'{} of a value the analysis does not follow",
                     self.at(&op)
