@@ -162,6 +162,11 @@ pub struct AddressSpaceMap {
     /// `ptrmask` clears (AMDGPU: global addresses lie below the apertures).
     /// A mask that keeps bits 32..63 keeps every space.
     pub masking_keeps: SpaceSet,
+    /// Whether a flat access to global memory runs as fast as a global one,
+    /// so that cloning code only to name global memory buys nothing (NVPTX:
+    /// on an H100 the same PTX with its global accesses made flat runs the
+    /// same). AMDGPU's flat accesses wait on both memory counters.
+    pub flat_global_is_free: bool,
     /// Numbered spaces outside gas's five (inclusive ranges) whose flat
     /// addresses also stay in the space whatever bits a `ptrmask` clears
     /// (AMDGPU's constant memory and the spaces above its last one, which
@@ -245,6 +250,7 @@ impl AddressSpaceMap {
         // Global pointers may have the canonical tag 111: clearing bits
         // could make it private's or local's.
         masking_keeps: SpaceSet::EMPTY,
+        flat_global_is_free: false,
         masking_keeps_numbers: &[],
     };
 
@@ -293,6 +299,7 @@ impl AddressSpaceMap {
         // NVPTX's `cvta` may change the bits: no cast is a no-op.
         bit_preserving_casts: SpaceSet::EMPTY,
         masking_keeps: SpaceSet::EMPTY,
+        flat_global_is_free: true,
         masking_keeps_numbers: &[],
     };
 
@@ -331,6 +338,7 @@ impl AddressSpaceMap {
         masking_keeps: SpaceSet::single(AddressSpace::Global),
         // Constant (4) and every number above AMDGPU's last (9): LLVM's
         // `isFlatGlobalAddrSpace`.
+        flat_global_is_free: false,
         masking_keeps_numbers: &[(4, 4), (10, u32::MAX)],
     };
 

@@ -5,7 +5,11 @@
 // another a global one), each kind of call gets its own clone, named by
 // what the memory holds at the offsets the helper reads
 // (`m<parameter>_<offset><space>`), and each clone resolves for its own
-// callers. Where every caller agrees, nothing is cloned.
+// callers (the helper itself keeps the rest, which then agree). Where every
+// caller agrees, nothing is cloned. On NVPTX a flat access to global memory
+// runs as a global one does, so callers that differ only in which fields
+// are known global are not split (contents_clones_spir.mlir: a tagged
+// target splits them).
 
 llvm.mlir.global internal @tile() {addr_space = 3 : i32} : !llvm.array<64 x f32>
 llvm.func @first_of(%view: !llvm.ptr {llvm.byval = !llvm.struct<(ptr, i32)>}) -> f32 {
@@ -101,3 +105,35 @@ llvm.func ptx_kernelcc @negative_a_field_at_a_run_time_index_keys_nothing(%in: !
   llvm.store %sum, %out {alignment = 4 : i64} : f32, !llvm.ptr
   llvm.return
 }
+
+// -----
+
+llvm.func @sum_of(%view: !llvm.ptr {llvm.byval = !llvm.struct<(ptr, ptr)>}) -> f32 {
+  %c8 = llvm.mlir.constant(8 : i64) : i64
+  %a = llvm.load %view {alignment = 8 : i64} : !llvm.ptr -> !llvm.ptr
+  %second = llvm.getelementptr inbounds %view[%c8] : (!llvm.ptr, i64) -> !llvm.ptr, i8
+  %b = llvm.load %second {alignment = 8 : i64} : !llvm.ptr -> !llvm.ptr
+  %x = llvm.load %a {alignment = 4 : i64} : !llvm.ptr -> f32
+  %y = llvm.load %b {alignment = 4 : i64} : !llvm.ptr -> f32
+  %s = llvm.fadd %x, %y : f32
+  llvm.return %s : f32
+}
+llvm.func ptx_kernelcc @negative_callers_differing_only_in_global_fields_share_the_helper(%in: !llvm.ptr, %out: !llvm.ptr, %c: i1) {
+  %one = llvm.mlir.constant(1 : i64) : i64
+  %c8 = llvm.mlir.constant(8 : i64) : i64
+  %first = llvm.alloca %one x !llvm.struct<(ptr, ptr)> {alignment = 8 : i64} : (i64) -> !llvm.ptr
+  %first_b = llvm.getelementptr inbounds %first[%c8] : (!llvm.ptr, i64) -> !llvm.ptr, i8
+  llvm.store %in, %first {alignment = 8 : i64} : !llvm.ptr, !llvm.ptr
+  llvm.store %in, %first_b {alignment = 8 : i64} : !llvm.ptr, !llvm.ptr
+  %second = llvm.alloca %one x !llvm.struct<(ptr, ptr)> {alignment = 8 : i64} : (i64) -> !llvm.ptr
+  %second_b = llvm.getelementptr inbounds %second[%c8] : (!llvm.ptr, i64) -> !llvm.ptr, i8
+  llvm.store %in, %second {alignment = 8 : i64} : !llvm.ptr, !llvm.ptr
+  %unknown = llvm.call @elsewhere() : () -> !llvm.ptr
+  llvm.store %unknown, %second_b {alignment = 8 : i64} : !llvm.ptr, !llvm.ptr
+  %a = llvm.call @sum_of(%first) : (!llvm.ptr) -> f32
+  %b = llvm.call @sum_of(%second) : (!llvm.ptr) -> f32
+  %sum = llvm.fadd %a, %b : f32
+  llvm.store %sum, %out {alignment = 4 : i64} : f32, !llvm.ptr
+  llvm.return
+}
+llvm.func @elsewhere() -> !llvm.ptr
