@@ -214,7 +214,13 @@ pub(crate) fn plan<'c, 'a>(
             })
             .map(|(position, _)| position)
             .collect();
-        let read = memory_read(&entry, index, map);
+        // Callers can disagree on what their memory holds only where there
+        // are two.
+        let read = if calls.len() > 1 {
+            memory_read(&entry, index, map)
+        } else {
+            Vec::new()
+        };
         if generic_parameters.is_empty() && read.is_empty() {
             continue;
         }
