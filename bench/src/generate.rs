@@ -91,6 +91,15 @@ fn function(text: &mut String, index: usize) {
     );
 }
 
+/// The same module numbered for NVPTX: generic pointers in space 0 (global
+/// 1 and local 3 are SPIR's numbers too), C calling conventions and a PTX
+/// kernel. `gas-opt --target nvptx` reads it as a hardware-flat target's.
+pub fn nvptx_form(spir: &str) -> String {
+    spir.replace("!llvm.ptr<4>", "!llvm.ptr")
+        .replace("spir_kernelcc", "ptx_kernelcc")
+        .replace("spir_funccc ", "")
+}
+
 /// The number of operations in `text` (one per line that defines or is an op).
 pub fn count_operations(text: &str) -> usize {
     text.lines()

@@ -75,12 +75,43 @@ struct Tool {
     label: &'static str,
     program: PathBuf,
     arguments: Vec<&'static str>,
-    /// Reads the LLVM IR form of the module (else the MLIR one).
-    llvm_ir: bool,
+    /// Which form of the module it reads.
+    input: ModuleForm,
+}
+
+/// The forms of one generated module.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum ModuleForm {
+    /// MLIR, SPIR numbering (generic 4).
+    Spir,
+    /// MLIR, NVPTX numbering (generic 0, PTX kernel).
+    Nvptx,
+    /// LLVM IR numbered for NVPTX.
+    LlvmIr,
+}
+
+impl ModuleForm {
+    /// The label of the tool whose time those on this form are divided by.
+    fn reference(self) -> &'static str {
+        match self {
+            Self::Nvptx => NVPTX_REFERENCE,
+            Self::Spir | Self::LlvmIr => REFERENCE,
+        }
+    }
+
+    fn file_name(self) -> &'static str {
+        match self {
+            Self::Spir => "FILE.mlir",
+            Self::Nvptx => "FILE.nvptx.mlir",
+            Self::LlvmIr => "FILE.ll",
+        }
+    }
 }
 
 /// The label of the reference every time is divided by.
 const REFERENCE: &str = "mlir-opt --canonicalize";
+/// The reference of the tools on the NVPTX-numbered module.
+const NVPTX_REFERENCE: &str = "mlir-opt --canonicalize (NVPTX numbering)";
 
 /// The generated module as LLVM IR, numbered for NVPTX (generic 0; global 1
 /// and local 3 are the same as SPIR's), so that InferAddressSpaces, which
@@ -337,31 +368,43 @@ fn generated_modules(cli: &Cli, gas_opt: &Path) -> Result<(String, bool), String
             label: "gas-opt O2",
             program: gas_opt.to_path_buf(),
             arguments: vec!["--pipeline", "O2"],
-            llvm_ir: false,
+            input: ModuleForm::Spir,
         },
         Tool {
             label: "gas-opt O2 --verify-each 1",
             program: gas_opt.to_path_buf(),
             arguments: vec!["--pipeline", "O2", "--verify-each", "1"],
-            llvm_ir: false,
+            input: ModuleForm::Spir,
         },
         Tool {
             label: "gas-opt O0",
             program: gas_opt.to_path_buf(),
             arguments: vec!["--pipeline", "O0"],
-            llvm_ir: false,
+            input: ModuleForm::Spir,
         },
         Tool {
             label: REFERENCE,
             program: cli.mlir_opt.clone(),
             arguments: vec!["--canonicalize"],
-            llvm_ir: false,
+            input: ModuleForm::Spir,
         },
         Tool {
             label: "opt -passes=infer-address-spaces",
             program: cli.llvm_bin.join("opt"),
             arguments: vec!["-S", "-passes=infer-address-spaces"],
-            llvm_ir: true,
+            input: ModuleForm::LlvmIr,
+        },
+        Tool {
+            label: "gas-opt O2 --target nvptx",
+            program: gas_opt.to_path_buf(),
+            arguments: vec!["--pipeline", "O2", "--target", "nvptx"],
+            input: ModuleForm::Nvptx,
+        },
+        Tool {
+            label: NVPTX_REFERENCE,
+            program: cli.mlir_opt.clone(),
+            arguments: vec!["--canonicalize"],
+            input: ModuleForm::Nvptx,
         },
     ];
     let directory = tempfile::tempdir().map_err(|error| error.to_string())?;
@@ -373,6 +416,9 @@ fn generated_modules(cli: &Cli, gas_opt: &Path) -> Result<(String, bool), String
         let operations = generate::count_operations(&text);
         let file = directory.path().join(format!("module-{size}.mlir"));
         std::fs::write(&file, &text).map_err(|error| error.to_string())?;
+        let nvptx_file = directory.path().join(format!("module-{size}.nvptx.mlir"));
+        std::fs::write(&nvptx_file, generate::nvptx_form(&text))
+            .map_err(|error| error.to_string())?;
         let llvm_file = directory.path().join(format!("module-{size}.ll"));
         std::fs::write(&llvm_file, llvm_ir_form(&cli.llvm_bin, &file)?)
             .map_err(|error| error.to_string())?;
@@ -382,7 +428,11 @@ fn generated_modules(cli: &Cli, gas_opt: &Path) -> Result<(String, bool), String
         // Interleaved: each run measures every tool once, in turn.
         for run in 0..cli.runs {
             for (index, tool) in tools.iter().enumerate() {
-                let input = if tool.llvm_ir { &llvm_file } else { &file };
+                let input = match tool.input {
+                    ModuleForm::Spir => &file,
+                    ModuleForm::Nvptx => &nvptx_file,
+                    ModuleForm::LlvmIr => &llvm_file,
+                };
                 let sample = measure(tool, Some(input))?;
                 eprintln!(
                     "size {operations:>8} run {run}: {:<24} {:>8.3} s {:>8} KiB",
@@ -394,24 +444,26 @@ fn generated_modules(cli: &Cli, gas_opt: &Path) -> Result<(String, bool), String
         }
         // Against the reference run by run: the tools of one run ran back to
         // back, so a slower or faster machine moment weighs on both.
-        let reference = tools
+        let reference_of = |tool: &Tool| {
+            tools
+                .iter()
+                .position(|other| other.label == tool.input.reference())
+                .unwrap_or(0)
+        };
+        let medians: Vec<Measured> = tools
             .iter()
-            .position(|tool| tool.label == REFERENCE)
-            .unwrap_or(0);
-        let reference_times = times[reference].clone();
-        let medians: Vec<Measured> = times
-            .into_iter()
-            .zip(peaks)
-            .map(|(samples, peak)| Measured {
+            .zip(times.iter())
+            .zip(peaks.iter())
+            .map(|((tool, samples), peak)| Measured {
                 ratio: median(
                     samples
                         .iter()
-                        .zip(&reference_times)
+                        .zip(&times[reference_of(tool)])
                         .map(|(time, reference)| time / reference)
                         .collect(),
                 ),
-                seconds: median(samples),
-                peak_kib: peak,
+                seconds: median(samples.clone()),
+                peak_kib: *peak,
             })
             .collect();
         rows.push((operations, medians));
@@ -501,22 +553,20 @@ fn report(
                 .and_then(|name| name.to_str())
                 .unwrap_or("?"),
             tool.arguments.join(" "),
-            if tool.llvm_ir { "FILE.ll" } else { "FILE.mlir" }
+            tool.input.file_name()
         ));
     }
-    text.push_str("output to /dev/null. `FILE.ll` is the module translated by `mlir-translate --mlir-to-llvmir` with generic pointers renumbered to NVPTX's space 0 and an NVPTX triple (InferAddressSpaces needs a target with a flat space).\n\n");
-    text.push_str("`× canonicalize` is the median over the runs of the time against `mlir-opt --canonicalize`'s in the same run (the tools of a run run back to back, so a slow moment of a shared machine weighs on both); peak memory likewise against canonicalize's.\n\n");
+    text.push_str("output to /dev/null. `FILE.ll` is the module translated by `mlir-translate --mlir-to-llvmir` with generic pointers renumbered to NVPTX's space 0 and an NVPTX triple (InferAddressSpaces needs a target with a flat space). `FILE.nvptx.mlir` is the same MLIR module numbered for NVPTX (generic pointers in space 0, a PTX kernel, C calling conventions), on which a hardware-flat target's O2 emits no switches.\n\n");
+    text.push_str("`× canonicalize` is the median over the runs of the time against `mlir-opt --canonicalize`'s on the same form of the module in the same run (the tools of a run run back to back, so a slow moment of a shared machine weighs on both); peak memory likewise against canonicalize's.\n\n");
     text.push_str("| operations | tool | median time (s) | operations/s | × canonicalize | peak memory (MiB) | memory × canonicalize |\n");
     text.push_str("|---:|---|---:|---:|---:|---:|---:|\n");
-    let reference = tools
-        .iter()
-        .position(|tool| tool.label == REFERENCE)
-        .unwrap_or(0);
     for (operations, medians) in rows {
-        let reference_peak = medians
-            .get(reference)
-            .map_or(f64::NAN, |m| m.peak_kib as f64);
         for (tool, measured) in tools.iter().zip(medians) {
+            let reference_peak = tools
+                .iter()
+                .position(|other| other.label == tool.input.reference())
+                .and_then(|reference| medians.get(reference))
+                .map_or(f64::NAN, |m| m.peak_kib as f64);
             text.push_str(&format!(
                 "| {operations} | {} | {:.3} | {:.0} | {:.2} | {:.1} | {:.2} |\n",
                 tool.label,

@@ -11,7 +11,7 @@
 //! with every tool in turn (interleaved), so a slow moment of the machine
 //! weighs on all tools of that program alike.
 
-use crate::{measure, median, Tool};
+use crate::{measure, median, ModuleForm, Tool};
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -255,7 +255,7 @@ fn probes(config: Config) -> Vec<Probe> {
             "-o",
             "/dev/null",
         ],
-        llvm_ir: true,
+        input: ModuleForm::LlvmIr,
     };
     vec![
         Probe {
@@ -268,7 +268,7 @@ fn probes(config: Config) -> Vec<Probe> {
         },
         Probe {
             tool: Tool {
-                llvm_ir: false,
+                input: ModuleForm::Spir,
                 ..gas("gas-opt verify, empty module", "verify")
             },
             input: Input::Empty,
@@ -278,7 +278,7 @@ fn probes(config: Config) -> Vec<Probe> {
                 label: "gas-opt --version",
                 program: config.gas_opt.to_path_buf(),
                 arguments: vec!["--version"],
-                llvm_ir: false,
+                input: ModuleForm::Spir,
             },
             input: Input::Nothing,
         },
@@ -287,7 +287,7 @@ fn probes(config: Config) -> Vec<Probe> {
                 label: "opt -O2",
                 program: config.llvm_bin.join("opt"),
                 arguments: vec!["-O2", "-o", "/dev/null"],
-                llvm_ir: true,
+                input: ModuleForm::LlvmIr,
             },
             input: Input::Program,
         },
@@ -296,7 +296,7 @@ fn probes(config: Config) -> Vec<Probe> {
                 label: "opt --version",
                 program: config.llvm_bin.join("opt"),
                 arguments: vec!["--version"],
-                llvm_ir: false,
+                input: ModuleForm::Spir,
             },
             input: Input::Nothing,
         },
