@@ -6,8 +6,9 @@
 // module's constant initializers point. A host-written (`externally
 // initialized`) `__device__` pointer variable holds what the host wrote,
 // plus what the device stores; a flat alias of its address is the same
-// cell. Without the host's pointers (mixed with global memory) the
-// argument stays generic.
+// cell (its `llvm.compiler.used` entry is no use; an `llvm.used` one, for
+// inline assembly, is). Without the host's pointers (mixed with global
+// memory) the argument stays generic.
 
 llvm.mlir.global external constant @table() {addr_space = 4 : i32, gas.externally_initialized} : !llvm.array<16 x f32> {
   %z = llvm.mlir.zero : !llvm.array<16 x f32>
@@ -122,6 +123,26 @@ llvm.func ptx_kernelcc @negative_host_written_pointer_the_device_points_at_share
   llvm.store %bg, %s {alignment = 8 : i64} : !llvm.ptr, !llvm.ptr<1>
   llvm.br ^use
 ^use:
+  %p = llvm.load %s {alignment = 8 : i64} : !llvm.ptr<1> -> !llvm.ptr
+  llvm.store %x, %p {alignment = 4 : i64} : f32, !llvm.ptr
+  llvm.return
+}
+
+// -----
+
+llvm.mlir.global external @kept() {addr_space = 1 : i32, gas.externally_initialized} : !llvm.ptr {
+  %z = llvm.mlir.zero : !llvm.ptr
+  llvm.return %z : !llvm.ptr
+}
+llvm.mlir.global appending @llvm.used() {addr_space = 0 : i32, section = "llvm.metadata"} : !llvm.array<1 x ptr> {
+  %u = llvm.mlir.undef : !llvm.array<1 x ptr>
+  %s = llvm.mlir.addressof @kept : !llvm.ptr<1>
+  %g = llvm.addrspacecast %s : !llvm.ptr<1> to !llvm.ptr
+  %a = llvm.insertvalue %g, %u[0] : !llvm.array<1 x ptr>
+  llvm.return %a : !llvm.array<1 x ptr>
+}
+llvm.func ptx_kernelcc @negative_a_variable_kept_for_inline_assembly_says_nothing(%x: f32) {
+  %s = llvm.mlir.addressof @kept : !llvm.ptr<1>
   %p = llvm.load %s {alignment = 8 : i64} : !llvm.ptr<1> -> !llvm.ptr
   llvm.store %x, %p {alignment = 4 : i64} : f32, !llvm.ptr
   llvm.return

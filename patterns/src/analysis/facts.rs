@@ -277,22 +277,24 @@ impl GraphBuilder {
         }
         let mut base = initializer_spaces(variable.op, &self.map);
         // The host may have written it: what the host can hand the device.
-        if variable
+        let host_written = variable
             .op
             .attribute(gas_dialect::names::EXTERNALLY_INITIALIZED_ATTR)
-            .is_ok()
-        {
+            .is_ok();
+        if host_written {
             base = base.union(self.map.kernel_pointer_parameters);
         }
         let mut sources = Vec::new();
-        // `llvm.used`/`llvm.compiler.used` name the variable to keep it;
-        // no code reads or writes through them.
+        // CUDA lists every host-visible variable in `llvm.compiler.used` so
+        // that it survives for the host, whose writes `base` now holds; no
+        // device code reads or writes through the list. (`llvm.used` keeps
+        // a variable for inline assembly, which may write it.)
         let mut pending: Vec<Value> = index
             .addresses_of
             .get(symbol)
             .into_iter()
             .flatten()
-            .filter(|address| !in_used_list(**address))
+            .filter(|address| !(host_written && in_compiler_used(**address)))
             .copied()
             .collect();
         'uses: while let Some(pointer) = pending.pop() {
@@ -599,14 +601,14 @@ fn is_pointer_aggregate(r#type: melior::ir::Type) -> bool {
     r#type.to_string().contains("ptr")
 }
 
-/// Whether `address` is an element of `llvm.used` or `llvm.compiler.used`
-/// (inside that global's initializer).
-fn in_used_list(address: Value) -> bool {
+/// Whether `address` is an element of `llvm.compiler.used` (inside that
+/// global's initializer).
+fn in_compiler_used(address: Value) -> bool {
     let mut op = crate::ir::defining_op(address);
     while let Some(current) = op {
         if name_of(&current) == "llvm.mlir.global" {
             return symbol_attribute(&current, "sym_name")
-                .is_some_and(|name| name == "llvm.used" || name == "llvm.compiler.used");
+                .is_some_and(|name| name == "llvm.compiler.used");
         }
         op = current.parent_operation();
     }
