@@ -238,7 +238,7 @@ impl<'c, 'a> Explainer<'_, 'c, 'a> {
         let op = result.owner();
         let name = name_of(&op);
         let operand = |position: usize| crate::ir::operand(&op, position);
-        match name.as_str() {
+        match name {
             "llvm.getelementptr" | names::TAG | "llvm.addrspacecast" => match operand(0) {
                 Some(source) if self.is_generic(source) => self.reason(source, depth + 1, seen),
                 // Constant memory, NVPTX's cluster shared memory, ...: a
@@ -321,7 +321,7 @@ impl<'c, 'a> Explainer<'_, 'c, 'a> {
             .ok()
             .and_then(|region| region.first_block())
             .is_some_and(|entry| entry == block);
-        if crate::ir::is_function(&name_of(&parent)) && is_entry {
+        if crate::ir::is_function(name_of(&parent)) && is_entry {
             return self.parameter_reason(&parent, position, depth, seen);
         }
         // What the predecessors pass (the analysis's own superset).
@@ -453,12 +453,12 @@ impl<'c, 'a> Explainer<'_, 'c, 'a> {
         let root = strip_geps(address);
         if let Ok(result) = melior::ir::operation::OperationResult::try_from(root) {
             let owner = result.owner();
-            match name_of(&owner).as_str() {
+            match name_of(&owner) {
                 "llvm.alloca" => {
                     let uses = crate::ir::adapter::uses_of(root);
                     let escape = uses
                         .iter()
-                        .find(|(user, _)| crate::ir::is_call(&name_of(user)))
+                        .find(|(user, _)| crate::ir::is_call(name_of(user)))
                         .map(|(user, _)| {
                             let callee = symbol_attribute(user, "callee")
                                 .map_or("an indirect call".to_string(), |callee| {

@@ -247,24 +247,21 @@ pub fn seed(
     let mut variables: Vec<OperationRef> = Vec::new();
     let mut addresses: HashMap<String, Vec<OperationRef>> = HashMap::new();
     let mut allocas: Vec<OperationRef> = Vec::new();
-    each_op(
-        module.as_operation(),
-        &mut |op| match name_of(&op).as_str() {
-            "llvm.func" | "func.func" => {
-                if let Some(symbol) = symbol_attribute(&op, "sym_name") {
-                    functions.insert(symbol, op);
-                }
+    each_op(module.as_operation(), &mut |op| match name_of(&op) {
+        "llvm.func" | "func.func" => {
+            if let Some(symbol) = symbol_attribute(&op, "sym_name") {
+                functions.insert(symbol, op);
             }
-            "llvm.mlir.global" => variables.push(op),
-            "llvm.mlir.addressof" => {
-                if let Some(symbol) = symbol_attribute(&op, "global_name") {
-                    addresses.entry(symbol).or_default().push(op);
-                }
+        }
+        "llvm.mlir.global" => variables.push(op),
+        "llvm.mlir.addressof" => {
+            if let Some(symbol) = symbol_attribute(&op, "global_name") {
+                addresses.entry(symbol).or_default().push(op);
             }
-            "llvm.alloca" => allocas.push(op),
-            _ => {}
-        },
-    );
+        }
+        "llvm.alloca" => allocas.push(op),
+        _ => {}
+    });
     for kernel in kernels {
         let function = functions
             .get(kernel)
@@ -521,7 +518,7 @@ fn cast_after<'c>(
     // Lifetime markers stay on the alloca itself (LLVM requires it).
     for (user, position) in crate::ir::adapter::uses_of(casted.into()) {
         if matches!(
-            name_of(&user).as_str(),
+            name_of(&user),
             "llvm.intr.lifetime.start" | "llvm.intr.lifetime.end"
         ) {
             crate::ir::adapter::set_operand(user, position, value);

@@ -252,7 +252,7 @@ fn may_return_generic(module: &Module, map: &AddressSpaceMap) -> bool {
     let mut op = module.body().first_operation();
     while let Some(current) = op {
         op = current.next_in_block();
-        match crate::ir::name_of(&current).as_str() {
+        match crate::ir::name_of(&current) {
             "func.func" => return true,
             "llvm.func" => {
                 let returns_generic = current
@@ -381,12 +381,10 @@ fn global_by_provenance<'c, 'a>(
             },
             // A cast to global (or an explicit one `narrow` may make a cast):
             // its operand.
-            None if matches!(
-                crate::ir::name_of(&op).as_str(),
-                names::UNTAG | names::TO_NAMED
-            ) && op.result(0).is_ok_and(|result| {
-                value_space(result.into(), map) == Some(AddressSpace::Global)
-            }) =>
+            None if matches!(crate::ir::name_of(&op), names::UNTAG | names::TO_NAMED)
+                && op.result(0).is_ok_and(|result| {
+                    value_space(result.into(), map) == Some(AddressSpace::Global)
+                }) =>
             {
                 vec![0]
             }

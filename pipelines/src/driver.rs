@@ -406,7 +406,7 @@ fn mark_kernels(context: &Context, module: &Module, kernels: &[String]) -> Resul
     for kernel in kernels {
         let mut found = None;
         gas_patterns::ir::each_op(module.as_operation(), &mut |op| {
-            if gas_patterns::ir::is_function(&gas_patterns::ir::name_of(&op))
+            if gas_patterns::ir::is_function(gas_patterns::ir::name_of(&op))
                 && gas_patterns::ir::symbol_attribute(&op, "sym_name").as_deref()
                     == Some(kernel.as_str())
             {

@@ -105,7 +105,7 @@ fn assumes_of<'c, 'a>(condition: Value<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
             break;
         }
         for (user, _) in crate::ir::adapter::uses_of(value) {
-            match name_of(&user).as_str() {
+            match name_of(&user) {
                 "llvm.intr.assume" => found.push(user),
                 "llvm.and" | "llvm.or" | "llvm.xor" => {
                     if let Some(result) = crate::ir::result(&user, 0) {
@@ -158,7 +158,7 @@ fn exact_spaces(condition: Value, pointer: Value, map: &AddressSpaceMap) -> Opti
             exact_spaces(operand(op, 1)?, pointer, map)?,
         ))
     };
-    match name_of(&op).as_str() {
+    match name_of(&op) {
         "llvm.call_intrinsic" => {
             if operand(&op, 0)? != pointer {
                 return None;
@@ -229,7 +229,7 @@ pub(crate) fn other_named_space(
             continue;
         }
         let op = crate::ir::defining_op(value)?;
-        match crate::ir::name_of(&op).as_str() {
+        match crate::ir::name_of(&op) {
             "llvm.addrspacecast" => {
                 let source = crate::ir::operand(&op, 0)?;
                 let number = gas_dialect::ops::pointer_address_space(source.r#type())?;

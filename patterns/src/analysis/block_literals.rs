@@ -27,7 +27,7 @@
 //! The literal pointer itself stays unknown: the runtime decides where its
 //! copy lives (`--stats` names such entry points).
 
-use super::index::{Key, KeySet, ModuleIndex, CLONE_MARKER};
+use super::index::{access_name, Key, KeySet, ModuleIndex, CLONE_MARKER};
 use crate::ir::{name_of, symbol_attribute};
 use gas_dialect::ops::value_space;
 use gas_dialect::{names, AddressSpace, AddressSpaceMap, SpaceSet};
@@ -102,7 +102,7 @@ pub(crate) fn byte_offset(gep: &OperationRef) -> Option<i64> {
 /// `value` without casts between spaces (`llvm.addrspacecast`, `gas.tag`).
 fn strip_casts<'c: 'a, 'a>(mut value: Value<'c, 'a>) -> Value<'c, 'a> {
     while let Some(op) = crate::ir::defining_op(value) {
-        match name_of(&op).as_str() {
+        match name_of(&op) {
             "llvm.addrspacecast" | names::TAG | names::UNTAG => match op.operand(0) {
                 Ok(source) => value = source,
                 Err(_) => break,
@@ -149,15 +149,6 @@ fn is_literal_type(global: &OperationRef) -> bool {
             let text = r#type.to_string();
             text.starts_with("!llvm.struct<(i32, i32, ptr") && text.matches(',').count() == 2
         })
-}
-
-/// The LLVM access an op performs: its own name, or a dispatch's `access`.
-fn access_name(op: &OperationRef) -> String {
-    let name = name_of(op);
-    if name == names::DISPATCH {
-        return symbol_attribute(op, "access").unwrap_or_default();
-    }
-    name
 }
 
 /// Whether `op` builds `llvm.used` or `llvm.compiler.used`, which only keep
@@ -330,10 +321,7 @@ impl LiteralPool {
             if pool.parameters.contains(&key(base)) {
                 continue;
             }
-            match crate::ir::defining_op(base)
-                .map(|op| name_of(&op))
-                .as_deref()
-            {
+            match crate::ir::defining_op(base).map(|op| name_of(&op)) {
                 Some("llvm.alloca") => pool.walk_literal(base, Some(0), index, &receivers, map),
                 Some("llvm.mlir.addressof") if is_program_scope_literal(base, index) => {}
                 _ => pool.poison("a literal that is not an alloca or a program-scope literal"),
@@ -369,7 +357,7 @@ impl LiteralPool {
                 if is_in_used_list(user) {
                     continue;
                 }
-                match (access_name(user).as_str(), *position) {
+                match (access_name(user), *position) {
                     ("llvm.addrspacecast", 0) => {
                         if let Some(result) = crate::ir::result(user, 0) {
                             pending.push(result.into());
@@ -436,7 +424,7 @@ impl LiteralPool {
             for (user, position) in &index.uses_of(value) {
                 let name = name_of(user);
                 let access = access_name(user);
-                match (name.as_str(), access.as_str(), *position) {
+                match (name, access, *position) {
                     ("llvm.getelementptr", _, 0) => {
                         if let Some(result) = crate::ir::result(user, 0) {
                             let step = byte_offset(user);
@@ -507,7 +495,7 @@ impl LiteralPool {
         while let Some(value) = pending.pop() {
             for (user, position) in &index.uses_of(value) {
                 let name = name_of(user);
-                match (name.as_str(), access_name(user).as_str(), *position) {
+                match (name, access_name(user), *position) {
                     (
                         "llvm.getelementptr" | "llvm.addrspacecast" | names::TAG | names::UNTAG,
                         _,

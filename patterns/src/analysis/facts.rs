@@ -301,7 +301,7 @@ impl GraphBuilder {
             for (user, position) in &index.uses_of(pointer) {
                 // A generic alias of the address (a CUDA variable read
                 // through its flat address) is the same cell.
-                match (access_name(user).as_str(), position) {
+                match (access_name(user), position) {
                     ("llvm.getelementptr" | "llvm.addrspacecast" | gas_dialect::names::TAG, 0) => {
                         if let Some(result) = crate::ir::result(user, 0) {
                             pending.push(result.into());
@@ -362,7 +362,7 @@ impl GraphBuilder {
         }
         let name = name_of(op);
         let operand = |index: usize| crate::ir::operand(op, index);
-        match name.as_str() {
+        match name {
             gas_dialect::names::TAG | "llvm.addrspacecast" => {
                 let Some(source) = operand(0) else {
                     return self.unknown(result);
@@ -507,7 +507,7 @@ fn addressed_symbol(address: Value) -> Option<String> {
     let mut current = address;
     loop {
         let op = crate::ir::defining_op(current)?;
-        match name_of(&op).as_str() {
+        match name_of(&op) {
             "llvm.mlir.addressof" => return symbol_attribute(&op, "global_name"),
             "llvm.getelementptr" | "llvm.addrspacecast" | gas_dialect::names::TAG => {
                 current = crate::ir::operand(&op, 0)?
@@ -540,7 +540,7 @@ fn pointer_behind_integer<'c: 'a, 'a>(
     loop {
         let op = crate::ir::defining_op(current)?;
         let operand = |index| crate::ir::operand(&op, index);
-        match name_of(&op).as_str() {
+        match name_of(&op) {
             "llvm.ptrtoint" => {
                 let pointer = operand(0)?;
                 if current.r#type().to_string() != "i64" {
@@ -654,7 +654,7 @@ fn initializer_spaces(variable: OperationRef, map: &AddressSpaceMap) -> SpaceSet
                     }
                     let name = name_of(&inner);
                     let source = crate::ir::operand(&inner, 0);
-                    spaces = spaces.union(match name.as_str() {
+                    spaces = spaces.union(match name {
                         "llvm.mlir.zero" | "llvm.mlir.undef" | "llvm.mlir.poison" => {
                             SpaceSet::EMPTY
                         }

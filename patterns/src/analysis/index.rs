@@ -425,9 +425,9 @@ pub(crate) fn has_initializer(variable: OperationRef) -> bool {
 
 /// The LLVM op `op` is or stands for: a `gas.dispatch`'s access (whose
 /// operands are the access's own, in order), else its own name.
-pub(crate) fn access_name(op: &OperationRef) -> String {
+pub(crate) fn access_name<'c>(op: &OperationRef<'c, '_>) -> &'c str {
     match gas_dialect::ops::Dispatch::of(*op) {
-        Some(dispatch) => dispatch.access().unwrap_or_default().to_string(),
+        Some(dispatch) => dispatch.access().unwrap_or_default(),
         None => name_of(op),
     }
 }

@@ -33,7 +33,7 @@ pub fn lanes_spaces(vector: Value, facts: &SpaceFacts, map: &AddressSpaceMap) ->
             return SpaceSet::ALL;
         };
         let lanes_from = |index: usize| operand(&op, index);
-        match name_of(&op).as_str() {
+        match name_of(&op) {
             "llvm.getelementptr" => match lanes_from(0) {
                 Some(base) => pending.push(base),
                 None => return SpaceSet::ALL,

@@ -106,7 +106,7 @@ pub(crate) fn pointer_read_offsets(
             if steps > MAX_STEPS {
                 return None;
             }
-            match (access_name(&user).as_str(), position) {
+            match (access_name(&user), position) {
                 ("llvm.getelementptr", 0) => {
                     let moved = shifted(offset, byte_offset(&user));
                     pending.push((result(&user, 0)?.into(), moved, depth));
@@ -181,7 +181,7 @@ fn is_same_memory(name: &str) -> bool {
 fn root_of<'c: 'a, 'a>(address: Value<'c, 'a>) -> (Value<'c, 'a>, Option<i64>) {
     let mut root = address;
     let mut offset = Some(0);
-    while let Some(op) = defining_op(root).filter(|op| is_same_memory(&name_of(op))) {
+    while let Some(op) = defining_op(root).filter(|op| is_same_memory(name_of(op))) {
         if name_of(&op) == "llvm.getelementptr" {
             offset = shifted(offset, byte_offset(&op));
         }
@@ -322,7 +322,7 @@ impl<'i, 'c, 'a> Walker<'i, 'c, 'a> {
                 if self.steps > MAX_STEPS {
                     return None;
                 }
-                match (access_name(&user).as_str(), position) {
+                match (access_name(&user), position) {
                     ("llvm.getelementptr", 0) => {
                         let moved = shifted(offset, byte_offset(&user));
                         pending.push((result(&user, 0)?.into(), moved));

@@ -100,7 +100,7 @@ fn symbols_of_other_module_ops(module: OperationRef) -> Vec<String> {
     let mut next = body.first_operation();
     while let Some(op) = next {
         let name = name_of(&op);
-        if !is_function(&name) && name != "llvm.mlir.global" {
+        if !is_function(name) && name != "llvm.mlir.global" {
             for (_, attribute) in op.attributes() {
                 symbols.extend(symbol_names(&attribute.to_string()));
             }

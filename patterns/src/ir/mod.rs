@@ -93,13 +93,17 @@ pub fn defining_op<'c, 'a>(value: Value<'c, 'a>) -> Option<OperationRef<'c, 'a>>
         .map(|result| result.owner())
 }
 
-/// The op's name as a `String` (empty if it is not UTF-8).
-pub fn name_of(op: &OperationRef) -> String {
-    op.name()
-        .as_string_ref()
-        .as_str()
-        .unwrap_or_default()
-        .to_string()
+/// The op's name (empty if it is not UTF-8).
+pub fn name_of<'c>(op: &OperationRef<'c, '_>) -> &'c str {
+    // SAFETY: an operation's name is an identifier uniqued in its context
+    // (`'c`), which keeps the string for as long as it lives; melior's
+    // `Identifier` borrows it only for its own lifetime, so every call
+    // would copy it. `data`/`length` describe those bytes.
+    let bytes = unsafe {
+        let name = mlir_sys::mlirIdentifierStr(mlir_sys::mlirOperationGetName(op.to_raw()));
+        std::slice::from_raw_parts(name.data.cast::<u8>(), name.length)
+    };
+    std::str::from_utf8(bytes).unwrap_or_default()
 }
 
 /// Pre-order over `op` and everything nested in it.
@@ -253,7 +257,7 @@ pub fn is_function_address(value: Value) -> bool {
         return false;
     };
     let op = result.owner();
-    let symbol = match name_of(&op).as_str() {
+    let symbol = match name_of(&op) {
         "llvm.mlir.addressof" => symbol_attribute(&op, "global_name"),
         "func.constant" => return true,
         _ => return false,
@@ -272,7 +276,7 @@ pub fn is_function_address(value: Value) -> bool {
     let mut current = body.first_operation();
     while let Some(candidate) = current {
         if symbol_attribute(&candidate, "sym_name").as_deref() == Some(symbol.as_str()) {
-            return is_function(&name_of(&candidate));
+            return is_function(name_of(&candidate));
         }
         current = candidate.next_in_block();
     }
@@ -283,10 +287,7 @@ pub fn is_function_address(value: Value) -> bool {
 /// `arith.constant`), if it is one.
 pub fn integer_constant(value: melior::ir::Value) -> Option<i64> {
     let op = defining_op(value)?;
-    if !matches!(
-        name_of(&op).as_str(),
-        "llvm.mlir.constant" | "arith.constant"
-    ) {
+    if !matches!(name_of(&op), "llvm.mlir.constant" | "arith.constant") {
         return None;
     }
     melior::ir::attribute::IntegerAttribute::try_from(op.attribute("value").ok()?)

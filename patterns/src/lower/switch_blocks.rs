@@ -89,7 +89,7 @@ fn is_convertible(switch: &OperationRef) -> bool {
         let Some(parent) = current.block().and_then(|block| block.parent_operation()) else {
             return false;
         };
-        match name_of(&parent).as_str() {
+        match name_of(&parent) {
             "llvm.func" => return true,
             INDEX_SWITCH if tag_of(&parent).is_some() => current = parent,
             _ => return false,

@@ -306,7 +306,7 @@ fn classify<'c: 'a, 'a>(
         return tag.operand(0).ok().map(Incoming::Tagged);
     }
     let op = OperationResult::try_from(value).ok()?.owner();
-    match name_of(&op).as_str() {
+    match name_of(&op) {
         "llvm.mlir.zero" | "llvm.mlir.undef" | "llvm.mlir.poison" => Some(Incoming::Null),
         "llvm.getelementptr" => advanced_from(value, itself?).map(Incoming::Advanced),
         _ => None,
