@@ -126,13 +126,7 @@ impl<'c, 'a> Explainer<'_, 'c, 'a> {
         // (constant memory) is accessed in that space by `lower`.
         let other_space = |position: usize| {
             let address = *operands.get(position)?;
-            let number = crate::analysis::assumptions::other_named_space(address, op, &self.map)?;
-            let volatile_allowed = self.map.is_tagged()
-                || !dispatch.is_volatile()
-                || dispatch
-                    .access()
-                    .is_ok_and(|access| self.map.volatile_variants.allow_other(access, number));
-            volatile_allowed.then_some(number)
+            crate::analysis::assumptions::other_space_access(&dispatch, address, op, &self.map)
         };
         let dynamic = addresses
             .iter()
@@ -241,15 +235,10 @@ impl<'c, 'a> Explainer<'_, 'c, 'a> {
         match name {
             "llvm.getelementptr" | names::TAG | "llvm.addrspacecast" => match operand(0) {
                 Some(source) if self.is_generic(source) => self.reason(source, depth + 1, seen),
-                // Constant memory, NVPTX's cluster shared memory, ...: a
-                // space the candidates do not name.
-                Some(source)
-                    if value_space(source, &self.map)
-                        .is_some_and(|space| !space.is_resolvable()) =>
-                {
-                    let space = value_space(source, &self.map).map_or("", AddressSpace::name);
+                // Constant memory: a space the candidates do not name.
+                Some(source) if value_space(source, &self.map) == Some(AddressSpace::Constant) => {
                     format!(
-                        "a {space} pointer made generic{}, merged with pointers of other spaces",
+                        "a constant pointer made generic{}, merged with pointers of other spaces",
                         self.at(&op)
                     )
                 }

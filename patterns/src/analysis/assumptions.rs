@@ -228,10 +228,10 @@ pub(crate) fn other_named_space(
             found = Some(number);
             continue;
         }
-        let op = crate::ir::defining_op(value)?;
-        match crate::ir::name_of(&op) {
+        let op = defining_op(value)?;
+        match name_of(&op) {
             "llvm.addrspacecast" => {
-                let source = crate::ir::operand(&op, 0)?;
+                let source = operand(&op, 0)?;
                 let number = gas_dialect::ops::pointer_address_space(source.r#type())?;
                 let space = map.space(number);
                 if space
@@ -245,24 +245,43 @@ pub(crate) fn other_named_space(
                 found = Some(number);
             }
             "llvm.getelementptr" => {
-                let base = crate::ir::operand(&op, 0)?;
+                let base = operand(&op, 0)?;
                 if base.r#type() != value.r#type() {
                     return None;
                 }
                 pending.push(base);
             }
             "llvm.select" => {
-                pending.push(crate::ir::operand(&op, 1)?);
-                pending.push(crate::ir::operand(&op, 2)?);
+                pending.push(operand(&op, 1)?);
+                pending.push(operand(&op, 2)?);
             }
             // Whether clearing bits keeps the space depends on it: checked
             // once the space is known.
             "llvm.intr.ptrmask" => {
                 masked = true;
-                pending.push(crate::ir::operand(&op, 0)?);
+                pending.push(operand(&op, 0)?);
             }
             _ => return None,
         }
     }
     found.filter(|number| !masked || map.masking_keeps_number(*number))
+}
+
+/// The named space outside private, local and global in which `lower`
+/// accesses `address`, an address of `dispatch` (`op`): the one
+/// [`other_named_space`] finds, where the access has a form there (a
+/// volatile one only where gas's own switch would make it anyway).
+pub(crate) fn other_space_access(
+    dispatch: &gas_dialect::ops::Dispatch,
+    address: Value,
+    op: &OperationRef,
+    map: &AddressSpaceMap,
+) -> Option<u32> {
+    let number = other_named_space(address, op, map)?;
+    let volatile_allowed = map.is_tagged()
+        || !dispatch.is_volatile()
+        || dispatch
+            .access()
+            .is_ok_and(|access| map.volatile_variants.allow_other(access, number));
+    volatile_allowed.then_some(number)
 }

@@ -27,7 +27,7 @@
 //! The literal pointer itself stays unknown: the runtime decides where its
 //! copy lives (`--stats` names such entry points).
 
-use super::index::{access_name, Key, KeySet, ModuleIndex, CLONE_MARKER};
+use super::index::{access_name, used_list_of, Key, KeySet, ModuleIndex, CLONE_MARKER};
 use crate::ir::{name_of, symbol_attribute};
 use gas_dialect::ops::value_space;
 use gas_dialect::{names, AddressSpace, AddressSpaceMap, SpaceSet};
@@ -149,15 +149,6 @@ fn is_literal_type(global: &OperationRef) -> bool {
             let text = r#type.to_string();
             text.starts_with("!llvm.struct<(i32, i32, ptr") && text.matches(',').count() == 2
         })
-}
-
-/// Whether `op` builds `llvm.used` or `llvm.compiler.used`, which only keep
-/// symbols alive (AMDGPU lists its invoke kernels there).
-fn is_in_used_list(op: &OperationRef) -> bool {
-    op.parent_operation()
-        .filter(|parent| name_of(parent) == "llvm.mlir.global")
-        .and_then(|global| symbol_attribute(&global, "sym_name"))
-        .is_some_and(|symbol| symbol == "llvm.used" || symbol == "llvm.compiler.used")
 }
 
 /// Whether `stored` is field `j` of an invoke kernel's by-value literal,
@@ -354,7 +345,7 @@ impl LiteralPool {
         let mut pending = vec![address];
         while let Some(value) = pending.pop() {
             for (user, position) in &index.uses_of(value) {
-                if is_in_used_list(user) {
+                if used_list_of(user).is_some() {
                     continue;
                 }
                 match (access_name(user), *position) {

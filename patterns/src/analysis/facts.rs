@@ -16,7 +16,9 @@
 //! and must be used before the IR changes.
 
 use super::block_literals::LiteralPool;
-use super::index::{access_name, block_key, key, ClosedWorld, Key, KeyMap, KeySet, ModuleIndex};
+use super::index::{
+    access_name, block_key, key, used_list_of, ClosedWorld, Key, KeyMap, KeySet, ModuleIndex,
+};
 use crate::ir::{each_op, name_of, symbol_attribute};
 use gas_dialect::ops::value_space;
 use gas_dialect::{AddressSpace, AddressSpaceMap, SpaceSet};
@@ -294,7 +296,12 @@ impl GraphBuilder {
             .get(symbol)
             .into_iter()
             .flatten()
-            .filter(|address| !(host_written && in_compiler_used(**address)))
+            .filter(|address| {
+                !(host_written
+                    && crate::ir::defining_op(**address)
+                        .and_then(|op| used_list_of(&op))
+                        .is_some_and(|list| list == "llvm.compiler.used"))
+            })
             .copied()
             .collect();
         'uses: while let Some(pointer) = pending.pop() {
@@ -599,20 +606,6 @@ fn is_constant(value: Value) -> bool {
 /// of it writes pointer bits.
 fn is_pointer_aggregate(r#type: melior::ir::Type) -> bool {
     r#type.to_string().contains("ptr")
-}
-
-/// Whether `address` is an element of `llvm.compiler.used` (inside that
-/// global's initializer).
-fn in_compiler_used(address: Value) -> bool {
-    let mut op = crate::ir::defining_op(address);
-    while let Some(current) = op {
-        if name_of(&current) == "llvm.mlir.global" {
-            return symbol_attribute(&current, "sym_name")
-                .is_some_and(|name| name == "llvm.compiler.used");
-        }
-        op = current.parent_operation();
-    }
-    false
 }
 
 /// The union of [`initializer_spaces`] over the variables in constant memory.

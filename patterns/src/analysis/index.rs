@@ -431,3 +431,13 @@ pub(crate) fn access_name<'c>(op: &OperationRef<'c, '_>) -> &'c str {
         None => name_of(op),
     }
 }
+
+/// The name of `llvm.used` or `llvm.compiler.used` where `op` is an op of
+/// that global's initializer (the lists only keep symbols alive; AMDGPU
+/// lists its invoke kernels there, CUDA every host-visible variable).
+pub(crate) fn used_list_of(op: &OperationRef) -> Option<String> {
+    op.parent_operation()
+        .filter(|parent| name_of(parent) == "llvm.mlir.global")
+        .and_then(|global| symbol_attribute(&global, "sym_name"))
+        .filter(|symbol| symbol == "llvm.used" || symbol == "llvm.compiler.used")
+}

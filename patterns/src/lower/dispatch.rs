@@ -90,21 +90,15 @@ impl<'r, 'c> DispatchLowering<'_, 'r, 'c, '_> {
         // not expected in (constant, AMDGPU's region, NVPTX's cluster shared
         // memory): that space's access, on the pointer it was cast from (a
         // volatile one only where gas's own switch would make it anyway).
-        if let Some(named) =
-            crate::analysis::assumptions::other_named_space(address, &self.op, &self.map)
-        {
-            let volatile_allowed = self.map.is_tagged()
-                || !self.dispatch.is_volatile()
-                || self
-                    .dispatch
-                    .access()
-                    .is_ok_and(|access| self.map.volatile_variants.allow_other(access, named));
-            if volatile_allowed {
-                let named_type =
-                    melior::dialect::llvm::r#type::pointer(self.emitter.context, named);
-                operands[*index] = untagged_from(self.emitter, address, named_type)?;
-                return self.resolve(operands, rest);
-            }
+        if let Some(named) = crate::analysis::assumptions::other_space_access(
+            &self.dispatch,
+            address,
+            &self.op,
+            &self.map,
+        ) {
+            let named_type = melior::dialect::llvm::r#type::pointer(self.emitter.context, named);
+            operands[*index] = untagged_from(self.emitter, address, named_type)?;
+            return self.resolve(operands, rest);
         }
         if !self.map.is_tagged() {
             // Several spaces on a flat target: the hardware's flat access.
