@@ -43,6 +43,10 @@ BASELINE = {"gas-verify": "clang", "gas-O2": "clang", "clang-outlined": "clang",
 # checked run; the median of the sequence times is reported.
 TIMED_RUNS = 200
 WARM_UP_RUNS = 10
+# Each timed graph launch runs the kernel sequence this many times.
+SEQUENCES_PER_GRAPH = 20
+# times.npz key of a build's host-launched median.
+HOST_PREFIX = "host:"
 SEED = 2026
 CHILD_TIMEOUT_S = 300
 
@@ -293,6 +297,65 @@ def dim3(values):
     return tuple(values + [1] * (3 - len(values)))
 
 
+def launcher(module, ptx_text, kernel, device, pointer_of):
+    """A function that launches KERNEL (a manifest entry) on the current
+    stream with its arguments, all prepared in advance."""
+    import cupy
+
+    function = module.get_function(kernel["name"])
+    grid, block = dim3(kernel["grid"]), dim3(kernel["block"])
+    shared_mem = int(kernel.get("shared_mem", 0))
+    arguments = kernel["args"]
+    if not any("struct" in a for a in arguments):
+        values = []
+        for a in arguments:
+            if "buffer" in a:
+                values.append(device[a["buffer"]])
+            elif "int" in a:
+                values.append(numpy.int32(a["int"]))
+            elif "float" in a:
+                values.append(numpy.float32(a["float"]))
+            else:
+                raise ValueError(f"{kernel['name']}: unknown argument {a}")
+        values = tuple(values)
+
+        def launch():
+            function(grid, block, values, shared_mem=shared_mem)
+
+        return launch
+    # A by-value struct: launch through the driver, one blob per parameter
+    # (cuLaunchKernel's kernelParams).
+    blobs = []
+    for a in arguments:
+        if "buffer" in a:
+            blobs.append(numpy.uint64(pointer_of(a["buffer"])).tobytes())
+        elif "int" in a:
+            blobs.append(numpy.int32(a["int"]).tobytes())
+        elif "float" in a:
+            blobs.append(numpy.float32(a["float"]).tobytes())
+        elif "struct" in a:
+            blobs.append(pack(a["struct"], pointer_of))
+        else:
+            raise ValueError(f"{kernel['name']}: unknown argument {a}")
+    for index, size in ptx_param_sizes(ptx_text, kernel["name"]).items():
+        if index < len(blobs) and len(blobs[index]) != size:
+            raise RuntimeError(
+                f"{kernel['name']} parameter {index}: {size} bytes in the PTX, "
+                f"{len(blobs[index])} in the manifest")
+    holders = [ctypes.create_string_buffer(blob, len(blob)) for blob in blobs]
+    params = (ctypes.c_void_p * len(holders))(*[ctypes.addressof(h) for h in holders])
+    # get_function gives a RawKernel (CuPy 13+) or a Function.
+    handle = getattr(function, "kernel", function).ptr
+
+    def launch():
+        cupy.cuda.driver.launchKernel(
+            handle, grid[0], grid[1], grid[2], block[0], block[1], block[2],
+            shared_mem, cupy.cuda.get_current_stream().ptr, ctypes.addressof(params), 0)
+
+    launch.keep_alive = holders  # params holds their addresses
+    return launch
+
+
 def prepare(build_dir, program, build, inputs_path):
     """Loads one build of one program on the GPU with its inputs and symbols
     set: (launch_all, read_outputs)."""
@@ -328,54 +391,16 @@ def prepare(build_dir, program, build, inputs_path):
         symbol_views[symbol["name"]] = view
     cupy.cuda.Device().synchronize()
 
-    def launch_all():
-        for kernel in spec["kernels"]:
-            launch(kernel)
+    # Everything a launch needs is made here, once, so that a timed launch
+    # is the driver call alone: the host work (packing structs, reading the
+    # PTX's parameter sizes) grew with the PTX text and was timed with the
+    # kernels when it ran per launch.
+    launchers = [launcher(module, ptx_text, kernel, device, pointer_of)
+                 for kernel in spec["kernels"]]
 
-    def launch(kernel):
-        function = module.get_function(kernel["name"])
-        grid, block = dim3(kernel["grid"]), dim3(kernel["block"])
-        shared_mem = int(kernel.get("shared_mem", 0))
-        arguments = kernel["args"]
-        if not any("struct" in a for a in arguments):
-            values = []
-            for a in arguments:
-                if "buffer" in a:
-                    values.append(device[a["buffer"]])
-                elif "int" in a:
-                    values.append(numpy.int32(a["int"]))
-                elif "float" in a:
-                    values.append(numpy.float32(a["float"]))
-                else:
-                    raise ValueError(f"{kernel['name']}: unknown argument {a}")
-            function(grid, block, tuple(values), shared_mem=shared_mem)
-        else:
-            # A by-value struct: launch through the driver, one blob per
-            # parameter (cuLaunchKernel's kernelParams).
-            blobs = []
-            for a in arguments:
-                if "buffer" in a:
-                    blobs.append(numpy.uint64(pointer_of(a["buffer"])).tobytes())
-                elif "int" in a:
-                    blobs.append(numpy.int32(a["int"]).tobytes())
-                elif "float" in a:
-                    blobs.append(numpy.float32(a["float"]).tobytes())
-                elif "struct" in a:
-                    blobs.append(pack(a["struct"], pointer_of))
-                else:
-                    raise ValueError(f"{kernel['name']}: unknown argument {a}")
-            for index, size in ptx_param_sizes(ptx_text, kernel["name"]).items():
-                if index < len(blobs) and len(blobs[index]) != size:
-                    raise RuntimeError(
-                        f"{kernel['name']} parameter {index}: {size} bytes in the PTX, "
-                        f"{len(blobs[index])} in the manifest")
-            holders = [ctypes.create_string_buffer(blob, len(blob)) for blob in blobs]
-            params = (ctypes.c_void_p * len(holders))(*[ctypes.addressof(h) for h in holders])
-            # get_function gives a RawKernel (CuPy 13+) or a Function.
-            handle = getattr(function, "kernel", function).ptr
-            cupy.cuda.driver.launchKernel(
-                handle, grid[0], grid[1], grid[2], block[0], block[1], block[2],
-                shared_mem, cupy.cuda.get_current_stream().ptr, ctypes.addressof(params), 0)
+    def launch_all():
+        for launch in launchers:
+            launch()
 
     def read_outputs():
         outputs = {}
@@ -404,44 +429,72 @@ def child(build_dir, program, build, inputs_path, outputs_path):
 
 
 def timer(build_dir, program, builds, inputs_path, times_path):
-    """Times the builds of one program in one process, interleaved: each
-    timed round launches every build's kernel sequence once (in an order
-    that rotates), so clock and power states fall on every build alike.
-    Writes each build's median in microseconds to times_path."""
+    """Times the builds of one program in one process, interleaved.
+
+    Each build's kernel sequence is captured SEQUENCES_PER_GRAPH times into
+    one CUDA graph, so a timed launch is the GPU's work alone: launched from
+    Python one by one, these short kernels wait on the host between them,
+    and the host's time (which differed between builds) was what got
+    measured. Each timed round launches every build's graph once, in an
+    order that rotates, so clock and power states fall on every build alike.
+    Writes each build's median per sequence, in microseconds, to
+    times_path, and beside it (key HOST_PREFIX + build) the median of the
+    sequence launched from the host, as earlier runs measured it."""
     import cupy
 
     builds = builds.split(",")
     loaded = {build: prepare(build_dir, program, build, inputs_path)[0] for build in builds}
-    start, stop = cupy.cuda.Event(), cupy.cuda.Event()
-    for _ in range(WARM_UP_RUNS):
-        for launch_all in loaded.values():
-            launch_all()
-    cupy.cuda.Device().synchronize()
-    times = {build: [] for build in builds}
-    for round_index in range(TIMED_RUNS):
-        shift = round_index % len(builds)
-        for build in builds[shift:] + builds[:shift]:
-            start.record()
-            loaded[build]()
-            stop.record()
+    stream = cupy.cuda.Stream(non_blocking=True)
+    graphs = {}
+    with stream:
+        for build, launch_all in loaded.items():
+            stream.begin_capture()
+            for _ in range(SEQUENCES_PER_GRAPH):
+                launch_all()
+            graphs[build] = stream.end_capture()
+        for _ in range(WARM_UP_RUNS):
+            for build in builds:
+                graphs[build].launch(stream)
+                loaded[build]()
+        stream.synchronize()
+        start, stop = cupy.cuda.Event(), cupy.cuda.Event()
+
+        def timed(run):
+            start.record(stream)
+            run()
+            stop.record(stream)
             stop.synchronize()
-            times[build].append(cupy.cuda.get_elapsed_time(start, stop) * 1000.0)
-    numpy.savez(times_path, **{build: numpy.array([numpy.median(t)]) for build, t in times.items()})
+            return cupy.cuda.get_elapsed_time(start, stop) * 1000.0
+
+        times = {build: [] for build in builds}
+        host_times = {build: [] for build in builds}
+        for round_index in range(TIMED_RUNS):
+            shift = round_index % len(builds)
+            for build in builds[shift:] + builds[:shift]:
+                graph = graphs[build]
+                times[build].append(timed(lambda: graph.launch(stream)) / SEQUENCES_PER_GRAPH)
+                host_times[build].append(timed(loaded[build]))
+    medians = {build: numpy.array([numpy.median(t)]) for build, t in times.items()}
+    medians.update({HOST_PREFIX + build: numpy.array([numpy.median(t)])
+                    for build, t in host_times.items()})
+    numpy.savez(times_path, **medians)
     return 0
 
 
 def run_timer(build_dir, program, builds, inputs_path, times_path):
-    """{build: median microseconds}, or {} when the timing run failed."""
+    """({build: median microseconds}, None), or ({}, why) when the timing
+    run failed."""
     command = [sys.executable, str(Path(__file__).resolve()), "--timer", str(build_dir),
                program, ",".join(builds), str(inputs_path), str(times_path)]
     try:
         done = subprocess.run(command, capture_output=True, text=True, timeout=CHILD_TIMEOUT_S)
     except subprocess.TimeoutExpired:
-        return {}
+        return {}, f"timing: no result in {CHILD_TIMEOUT_S} s"
     if done.returncode != 0:
-        return {}
+        last = (done.stderr.strip().splitlines() or ["no message"])[-1]
+        return {}, f"timing failed: {last}"
     with numpy.load(times_path) as stored:
-        return {name: float(stored[name][0]) for name in stored.files}
+        return {name: float(stored[name][0]) for name in stored.files}, None
 
 
 def load_reference(name):
@@ -533,8 +586,10 @@ def check_program(build_dir, name, spec, builds, tmp):
 
     # Speed, once every build ran: all builds in one process, interleaved.
     if results:
-        timings = run_timer(build_dir, name, list(results), inputs_path,
-                            Path(tmp) / f"{name}.times.npz")
+        timings, timing_error = run_timer(build_dir, name, list(results), inputs_path,
+                                          Path(tmp) / f"{name}.times.npz")
+        if timing_error:
+            details.append(f"- {name}: {timing_error}")
 
     for build, outputs in results.items():
         baseline = BASELINE.get(build)
@@ -628,21 +683,33 @@ def main(argv):
             all_details += details
     lines.append("")
     lines.append(f"{failures} failing build(s)." if failures else "All builds match.")
-    # Speed: median microseconds of the program's whole kernel sequence, and
-    # gas against clang in the same form (>1: gas slower).
-    lines += ["", f"Median of {TIMED_RUNS} runs of each program's kernels (all builds in one "
-              "process, interleaved), microseconds:", "",
-              "| program | " + " | ".join(builds) + " | gas-O2 / clang | gas-O2-outlined / clang-outlined |",
-              "| --- | " + " | ".join("---:" for _ in builds) + " | ---: | ---: |"]
+    # Speed: median microseconds of the program's whole kernel sequence on
+    # the GPU (CUDA graphs), and gas against clang in the same form (>1: gas
+    # slower); the last two columns are the same ratios with each kernel
+    # launched from Python, host time included, as runs before 2026-11-26
+    # measured.
+    lines += ["", f"Median of {TIMED_RUNS} runs of each program's kernel sequence, "
+              f"{SEQUENCES_PER_GRAPH} sequences per CUDA graph launch (all builds in one "
+              "process, interleaved), microseconds per sequence; the host columns "
+              "time the sequence launched kernel by kernel from Python:", "",
+              "| program | " + " | ".join(builds) + " | gas-O2 / clang | "
+              "gas-O2-outlined / clang-outlined | host: gas-O2 / clang | "
+              "host: gas-O2-outlined / clang-outlined |",
+              "| --- | " + " | ".join("---:" for _ in builds) + " | ---: | ---: | ---: | ---: |"]
+
     def ratio(timings, build, baseline):
         if build in timings and baseline in timings and timings[baseline] > 0:
             return f"{timings[build] / timings[baseline]:.3f}"
         return "-"
+
     for name, timings in time_rows:
+        host = {b[len(HOST_PREFIX):]: t for b, t in timings.items() if b.startswith(HOST_PREFIX)}
         lines.append(f"| {name} | "
                      + " | ".join(f"{timings[b]:.1f}" if b in timings else "-" for b in builds)
                      + f" | {ratio(timings, 'gas-O2', 'clang')}"
-                     + f" | {ratio(timings, 'gas-O2-outlined', 'clang-outlined')} |")
+                     + f" | {ratio(timings, 'gas-O2-outlined', 'clang-outlined')}"
+                     + f" | {ratio(host, 'gas-O2', 'clang')}"
+                     + f" | {ratio(host, 'gas-O2-outlined', 'clang-outlined')} |")
     if all_details:
         lines += ["", "Details:", ""] + all_details
     text = "\n".join(lines) + "\n"
