@@ -51,6 +51,10 @@ struct Cli {
     /// profiling one tool on it) and exit.
     #[arg(long)]
     print_module: Option<usize>,
+    /// With --print-module: the module numbered for NVPTX, as the NVPTX
+    /// rows measure it.
+    #[arg(long, requires = "print_module")]
+    nvptx: bool,
     /// Only the small-programs section (the generated modules are skipped;
     /// the report's other sections are kept as they are).
     #[arg(long, conflicts_with = "no_small")]
@@ -322,7 +326,12 @@ fn main() -> ExitCode {
 
 fn run(cli: &Cli) -> Result<(), String> {
     if let Some(size) = cli.print_module {
-        print!("{}", generate::module(size));
+        let module = generate::module(size);
+        if cli.nvptx {
+            print!("{}", generate::nvptx_form(&module));
+        } else {
+            print!("{module}");
+        }
         return Ok(());
     }
     let gas_opt = match cli.gas_opt.clone() {
