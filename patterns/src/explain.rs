@@ -18,7 +18,7 @@ use gas_dialect::{names, AddressSpace, AddressSpaceMap, SpaceSet};
 use melior::ir::block::BlockLike;
 use melior::ir::operation::OperationLike;
 use melior::ir::{Location, Module, OperationRef, RegionLike, Value, ValueLike};
-use std::collections::HashSet;
+use rustc_hash::FxHashSet as HashSet;
 
 /// The name of the report, as `--remarks` and the docs call it.
 pub const SET: &str = "explain";
@@ -214,7 +214,7 @@ impl<'c, 'a> Explainer<'_, 'c, 'a> {
                 self.spaces(pointer).alternatives()
             );
         }
-        let mut seen = HashSet::new();
+        let mut seen = HashSet::default();
         self.reason(pointer, 0, &mut seen)
     }
 

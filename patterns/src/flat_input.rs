@@ -31,7 +31,7 @@ use melior::ir::operation::OperationLike;
 use melior::ir::r#type::IntegerType;
 use melior::ir::{Attribute, Module, OperationRef, RegionLike, Type, Value, ValueLike};
 use melior::{Context, IrRewriter, RewriterBase};
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use thiserror::Error;
 
 /// The section CLamp puts `tile_static` variables in.
@@ -243,9 +243,9 @@ pub fn seed(
     let mut stats = FlatInputStats::default();
     let owner = IrRewriter::new(context);
     let rewriter = owner.as_rewriter_base();
-    let mut functions: HashMap<String, OperationRef> = HashMap::new();
+    let mut functions: HashMap<String, OperationRef> = HashMap::default();
     let mut variables: Vec<OperationRef> = Vec::new();
-    let mut addresses: HashMap<String, Vec<OperationRef>> = HashMap::new();
+    let mut addresses: HashMap<String, Vec<OperationRef>> = HashMap::default();
     let mut allocas: Vec<OperationRef> = Vec::new();
     each_op(module.as_operation(), &mut |op| match name_of(&op) {
         "llvm.func" | "func.func" => {
@@ -293,7 +293,7 @@ pub fn seed(
         };
         move_variable(context, map, variable, space, addresses.get(&symbol))?;
     }
-    let mut calls: HashMap<String, Vec<OperationRef>> = HashMap::new();
+    let mut calls: HashMap<String, Vec<OperationRef>> = HashMap::default();
     each_op(module.as_operation(), &mut |op| {
         if name_of(&op) == "llvm.call" {
             if let Some(callee) = symbol_attribute(&op, "callee") {

@@ -35,7 +35,8 @@ use melior::ir::block::BlockArgument;
 use melior::ir::block::BlockLike;
 use melior::ir::operation::OperationLike;
 use melior::ir::{OperationRef, RegionLike, Value, ValueLike};
-use std::collections::{BTreeMap, HashSet};
+use std::collections::BTreeMap;
+use rustc_hash::FxHashSet as HashSet;
 
 /// Where clang puts the invoke function's address in a literal.
 const INVOKE_OFFSET: i64 = 8;
@@ -249,7 +250,7 @@ impl LiteralPool {
     /// The pool of `index`'s module (empty when it has no receivers).
     pub(crate) fn build(index: &ModuleIndex, map: &AddressSpaceMap) -> Self {
         let mut pool = Self::default();
-        let mut receivers: HashSet<String> = HashSet::new();
+        let mut receivers: HashSet<String> = HashSet::default();
         let mut literals: Vec<Value> = Vec::new();
         // Receivers and literals, from the uses of function addresses.
         for (symbol, addresses) in index.addresses_of() {

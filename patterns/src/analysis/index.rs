@@ -8,7 +8,7 @@
 use melior::ir::block::BlockLike;
 use melior::ir::operation::OperationLike;
 use melior::ir::{BlockRef, OperationRef, RegionLike, Value, ValueLike};
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 use crate::ir::{
     each_op, is_call, is_function, is_return, name_of, symbol_attribute, AttributeTexts,
@@ -254,16 +254,16 @@ impl<'c, 'a> ModuleIndex<'c, 'a> {
     }
 
     pub fn build(module: OperationRef<'c, 'a>) -> Self {
-        let mut functions: HashMap<String, Function<'c, 'a>> = HashMap::new();
-        let mut call_sites: HashMap<String, Vec<OperationRef<'c, 'a>>> = HashMap::new();
-        let mut callees: HashMap<String, Vec<String>> = HashMap::new();
-        let mut returns: HashMap<String, Vec<Value<'c, 'a>>> = HashMap::new();
-        let mut return_ops: HashMap<String, Vec<OperationRef<'c, 'a>>> = HashMap::new();
-        let mut address_taken: HashSet<String> = HashSet::new();
+        let mut functions: HashMap<String, Function<'c, 'a>> = HashMap::default();
+        let mut call_sites: HashMap<String, Vec<OperationRef<'c, 'a>>> = HashMap::default();
+        let mut callees: HashMap<String, Vec<String>> = HashMap::default();
+        let mut returns: HashMap<String, Vec<Value<'c, 'a>>> = HashMap::default();
+        let mut return_ops: HashMap<String, Vec<OperationRef<'c, 'a>>> = HashMap::default();
+        let mut address_taken: HashSet<String> = HashSet::default();
         let mut incoming: KeyMap<Vec<Edge<'c, 'a>>> = KeyMap::default();
         let mut all_ops: Vec<OperationRef<'c, 'a>> = Vec::new();
-        let mut global_variables: HashMap<String, GlobalVariable<'c, 'a>> = HashMap::new();
-        let mut addresses_of: HashMap<String, Vec<Value<'c, 'a>>> = HashMap::new();
+        let mut global_variables: HashMap<String, GlobalVariable<'c, 'a>> = HashMap::default();
+        let mut addresses_of: HashMap<String, Vec<Value<'c, 'a>>> = HashMap::default();
         let mut current_function: Option<String> = None;
         let mut texts = AttributeTexts::default();
         each_op(module, &mut |op| {

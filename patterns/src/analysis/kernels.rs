@@ -19,7 +19,8 @@ use melior::ir::block::BlockLike;
 use melior::ir::operation::OperationLike;
 use melior::ir::RegionLike;
 use melior::ir::{Module, OperationRef};
-use std::collections::{BTreeMap, BTreeSet, HashSet};
+use std::collections::{BTreeMap, BTreeSet};
+use rustc_hash::FxHashSet as HashSet;
 
 /// What one function does with generic pointers.
 #[derive(Clone, Debug, Default)]
@@ -97,7 +98,7 @@ impl<'c, 'a> KernelGraph<'c, 'a> {
         let mut texts = AttributeTexts::default();
         // In program order; a later definition of a name replaces an earlier one.
         let mut walked: Vec<Walked<'c, 'a>> = Vec::new();
-        let mut address_taken: HashSet<String> = HashSet::new();
+        let mut address_taken: HashSet<String> = HashSet::default();
         let mut current: Option<usize> = None;
         let root = module.as_operation();
         each_op(root, &mut |op| {

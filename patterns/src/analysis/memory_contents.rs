@@ -26,7 +26,8 @@ use gas_dialect::{AddressSpace, AddressSpaceMap, SpaceSet};
 use melior::ir::block::{BlockArgument, BlockLike};
 use melior::ir::operation::OperationLike;
 use melior::ir::{OperationRef, RegionLike, Value, ValueLike};
-use std::collections::{BTreeSet, HashSet};
+use std::collections::BTreeSet;
+use rustc_hash::FxHashSet as HashSet;
 
 /// Calls followed from one load before the memory counts as unknown.
 const MAX_DEPTH: usize = 6;
@@ -95,7 +96,7 @@ pub(crate) fn pointer_read_offsets(
 ) -> Option<BTreeSet<i64>> {
     let mut offsets = BTreeSet::new();
     let mut steps = 0;
-    let mut walked: Walked = Walked::new();
+    let mut walked: Walked = Walked::default();
     let mut pending = vec![(parameter, Some(0_i64), 0_usize)];
     while let Some((pointer, offset, depth)) = pending.pop() {
         if !walked.insert((pointer.to_raw().ptr as usize, offset)) {
@@ -239,7 +240,7 @@ impl<'i, 'c, 'a> Walker<'i, 'c, 'a> {
             return None;
         }
         if defining_op(root).is_some_and(|op| name_of(&op) == "llvm.alloca") {
-            return self.walk_uses(root, Some(0), depth, &mut Walked::new());
+            return self.walk_uses(root, Some(0), depth, &mut Walked::default());
         }
         let parameter = self.parameter(root)?;
         if parameter.is_kernel {
@@ -247,7 +248,7 @@ impl<'i, 'c, 'a> Walker<'i, 'c, 'a> {
             if !parameter.by_value || self.map.kernel_copy_pointers == SpaceSet::ALL {
                 return None;
             }
-            let (copied, stores) = self.walk_uses(root, Some(0), depth, &mut Walked::new())?;
+            let (copied, stores) = self.walk_uses(root, Some(0), depth, &mut Walked::default())?;
             return Some((self.map.kernel_copy_pointers.union(copied), stores));
         }
         // Memory a caller passed: what every caller's memory holds there
@@ -257,7 +258,7 @@ impl<'i, 'c, 'a> Walker<'i, 'c, 'a> {
             return None;
         }
         let (mut base, mut stores) = if parameter.by_value {
-            self.walk_uses(root, Some(0), depth, &mut Walked::new())?
+            self.walk_uses(root, Some(0), depth, &mut Walked::default())?
         } else {
             (SpaceSet::EMPTY, Vec::new())
         };

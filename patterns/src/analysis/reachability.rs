@@ -20,7 +20,8 @@ use melior::ir::block::BlockLike;
 use melior::ir::operation::OperationLike;
 use melior::ir::{OperationRef, RegionLike};
 use melior::RewriterBase;
-use std::collections::{BTreeSet, HashSet};
+use std::collections::BTreeSet;
+use rustc_hash::FxHashSet as HashSet;
 
 /// Erases the functions no root reaches; returns how many.
 pub(crate) fn erase_unreachable(
@@ -48,7 +49,7 @@ pub(crate) fn erase_unreachable(
 
 /// The functions a root reaches through direct calls (roots included).
 pub(crate) fn reachable(index: &ModuleIndex, closed_world: ClosedWorld) -> HashSet<String> {
-    let mut reached: HashSet<String> = HashSet::new();
+    let mut reached: HashSet<String> = HashSet::default();
     let mut pending: Vec<String> = roots(index, closed_world).into_iter().collect();
     while let Some(symbol) = pending.pop() {
         if reached.contains(&symbol) {

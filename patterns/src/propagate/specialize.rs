@@ -35,7 +35,8 @@ use melior::ir::operation::OperationLike;
 use melior::ir::r#type::FunctionType;
 use melior::ir::{Attribute, Module, OperationRef, RegionLike, Type, Value, ValueLike};
 use melior::{Context, RewriterBase};
-use std::collections::{BTreeMap, BTreeSet, HashSet};
+use std::collections::{BTreeMap, BTreeSet};
+use rustc_hash::FxHashSet as HashSet;
 
 /// How many operations cloning may still add, and what it had to refuse.
 #[derive(Clone, Debug, Default)]
@@ -232,7 +233,7 @@ pub(crate) fn plan<'c, 'a>(
         // analysis (the union of its callers) already knows it.
         let keyed = keys.iter().collect::<HashSet<_>>().len() > 1;
         let cost = size_of(function.op);
-        let mut new_signatures: HashSet<String> = HashSet::new();
+        let mut new_signatures: HashSet<String> = HashSet::default();
         for (call, key) in calls.iter().zip(&keys) {
             let signature: Signature = generic_parameters
                 .iter()
