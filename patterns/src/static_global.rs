@@ -22,7 +22,7 @@ use crate::ir::mark;
 use gas_dialect::ops::{value_space, Dispatch};
 use gas_dialect::{names, AddressSpace, AddressSpaceMap, SpaceSet};
 use melior::ir::operation::OperationLike;
-use melior::ir::Module;
+use melior::ir::{Module, OperationRef};
 use melior::Context;
 use std::collections::BTreeSet;
 
@@ -91,10 +91,9 @@ pub fn run(
         mark(context, node.op, names::STATIC_GLOBAL_ATTR);
         let no_private = !keeps_private.contains(&name);
         each_op(node.op, &mut |op| {
-            if let Some(spaces) = Dispatch::of(op).and_then(|dispatch| dispatch.spaces(map).ok()) {
-                let global = SpaceSet::single(AddressSpace::Global);
-                if spaces.iter().any(|set| *set != global) {
-                    plan.push((op, Decision::Narrow(vec![global; spaces.len()])));
+            if let Some(dispatch) = Dispatch::of(op) {
+                if let Some(narrowed) = all_global(&op, &dispatch, map) {
+                    plan.push((op, Decision::Narrow(narrowed)));
                 }
                 return;
             }
@@ -119,4 +118,37 @@ pub fn run(
     }
     apply_all(context, map, plan, SET);
     report
+}
+
+/// The dispatch's spaces with every address global, or `None` if that
+/// changes nothing. An address that is `gas.tag` of a pointer its one
+/// candidate space names keeps that space: global would be as right, but
+/// `lower` accesses it through the pointer the tag was made from, where
+/// global would cost a tag clear in a function that preserves tags.
+fn all_global(
+    op: &OperationRef,
+    dispatch: &Dispatch,
+    map: &AddressSpaceMap,
+) -> Option<Vec<SpaceSet>> {
+    let spaces = dispatch.spaces(map).ok()?;
+    let addresses = dispatch.generic_addresses(map).ok()?;
+    let global = SpaceSet::single(AddressSpace::Global);
+    let narrowed: Vec<SpaceSet> = spaces
+        .iter()
+        .enumerate()
+        .map(|(position, set)| {
+            let tagged_space = addresses
+                .get(position)
+                .and_then(|index| crate::ir::operand(op, *index))
+                .and_then(crate::ir::defining_op)
+                .filter(|cast| crate::ir::name_of(cast) == names::TAG)
+                .and_then(|cast| crate::ir::operand(&cast, 0))
+                .and_then(|named| value_space(named, map));
+            match tagged_space {
+                Some(space) if *set == SpaceSet::single(space) => *set,
+                _ => global,
+            }
+        })
+        .collect();
+    (narrowed != spaces).then_some(narrowed)
 }

@@ -35,8 +35,8 @@ use melior::ir::block::BlockArgument;
 use melior::ir::block::BlockLike;
 use melior::ir::operation::OperationLike;
 use melior::ir::{OperationRef, RegionLike, Value, ValueLike};
-use std::collections::BTreeMap;
 use rustc_hash::FxHashSet as HashSet;
+use std::collections::BTreeMap;
 
 /// Where clang puts the invoke function's address in a literal.
 const INVOKE_OFFSET: i64 = 8;

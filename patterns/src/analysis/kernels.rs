@@ -19,8 +19,8 @@ use melior::ir::block::BlockLike;
 use melior::ir::operation::OperationLike;
 use melior::ir::RegionLike;
 use melior::ir::{Module, OperationRef};
-use std::collections::{BTreeMap, BTreeSet};
 use rustc_hash::FxHashSet as HashSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// What one function does with generic pointers.
 #[derive(Clone, Debug, Default)]

@@ -26,8 +26,8 @@ use gas_dialect::{AddressSpace, AddressSpaceMap, SpaceSet};
 use melior::ir::block::{BlockArgument, BlockLike};
 use melior::ir::operation::OperationLike;
 use melior::ir::{OperationRef, RegionLike, Value, ValueLike};
-use std::collections::BTreeSet;
 use rustc_hash::FxHashSet as HashSet;
+use std::collections::BTreeSet;
 
 /// Calls followed from one load before the memory counts as unknown.
 const MAX_DEPTH: usize = 6;

@@ -20,8 +20,8 @@ use melior::ir::block::BlockLike;
 use melior::ir::operation::OperationLike;
 use melior::ir::{OperationRef, RegionLike};
 use melior::RewriterBase;
-use std::collections::BTreeSet;
 use rustc_hash::FxHashSet as HashSet;
+use std::collections::BTreeSet;
 
 /// Erases the functions no root reaches; returns how many.
 pub(crate) fn erase_unreachable(

@@ -35,8 +35,8 @@ use melior::ir::operation::OperationLike;
 use melior::ir::r#type::FunctionType;
 use melior::ir::{Attribute, Module, OperationRef, RegionLike, Type, Value, ValueLike};
 use melior::{Context, RewriterBase};
-use std::collections::{BTreeMap, BTreeSet};
 use rustc_hash::FxHashSet as HashSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// How many operations cloning may still add, and what it had to refuse.
 #[derive(Clone, Debug, Default)]
