@@ -1,7 +1,9 @@
 // gas-opt: --pipeline raise,propagate --split-input-file
 // A program-scope variable is one cell: a generic pointer loaded from it is
-// one of those its initializer holds or code stores into it. Any other use
-// of its address (a cast, a call argument, a copy) makes it unknown.
+// one of those its initializer holds or code stores into it. Its address
+// is followed through GEPs and casts (to generic and back, explicit casts
+// included) and into the parameters of functions whose body gas sees; any
+// other use of it (a call of a declared function, a copy) makes it unknown.
 
 llvm.mlir.global external @x(5 : i32) {addr_space = 1 : i32, alignment = 4 : i64} : i32
 llvm.mlir.global external @gp() {addr_space = 1 : i32, alignment = 8 : i64} : !llvm.ptr<4> {
@@ -83,6 +85,76 @@ llvm.func spir_kernelcc @negative_escaped_program_scope_pointer_stays_dynamic(%o
   %1 = llvm.load %0 {alignment = 8 : i64} : !llvm.ptr<1> -> !llvm.ptr<4>
   %2 = llvm.load %1 {alignment = 4 : i64} : !llvm.ptr<4> -> i32
   llvm.store %2, %out {alignment = 4 : i64} : i32, !llvm.ptr<1>
+  llvm.return
+}
+
+// -----
+
+llvm.mlir.global external @x(5 : i32) {addr_space = 1 : i32, alignment = 4 : i64} : i32
+llvm.mlir.global external @gp() {addr_space = 1 : i32, alignment = 8 : i64} : !llvm.ptr<4> {
+  %0 = llvm.mlir.addressof @x : !llvm.ptr<1>
+  %1 = llvm.addrspacecast %0 : !llvm.ptr<1> to !llvm.ptr<4>
+  llvm.return %1 : !llvm.ptr<4>
+}
+// The helper only reads through the address it is handed (as a generic
+// pointer): the variable still holds only what its initializer put there.
+llvm.func @first_word(%p: !llvm.ptr<4>) -> i32 {
+  %0 = llvm.load %p {alignment = 4 : i64} : !llvm.ptr<4> -> i32
+  llvm.return %0 : i32
+}
+llvm.func spir_kernelcc @address_handed_to_a_reading_helper_keeps_the_cell(%out: !llvm.ptr<1>) {
+  %0 = llvm.mlir.addressof @gp : !llvm.ptr<1>
+  %1 = llvm.addrspacecast %0 : !llvm.ptr<1> to !llvm.ptr<4>
+  %2 = llvm.call @first_word(%1) : (!llvm.ptr<4>) -> i32
+  %3 = llvm.load %0 {alignment = 8 : i64} : !llvm.ptr<1> -> !llvm.ptr<4>
+  %4 = llvm.load %3 {alignment = 4 : i64} : !llvm.ptr<4> -> i32
+  %5 = llvm.add %2, %4 : i32
+  llvm.store %5, %out {alignment = 4 : i64} : i32, !llvm.ptr<1>
+  llvm.return
+}
+
+// -----
+
+llvm.mlir.global external @x(5 : i32) {addr_space = 1 : i32, alignment = 4 : i64} : i32
+llvm.mlir.global external @gp() {addr_space = 1 : i32, alignment = 8 : i64} : !llvm.ptr<4> {
+  %0 = llvm.mlir.addressof @x : !llvm.ptr<1>
+  %1 = llvm.addrspacecast %0 : !llvm.ptr<1> to !llvm.ptr<4>
+  llvm.return %1 : !llvm.ptr<4>
+}
+// The helper stores a local pointer through the address it is handed: the
+// kernel's load from the variable may read it.
+llvm.func @put(%p: !llvm.ptr<1>, %l: !llvm.ptr<3>) {
+  %0 = llvm.addrspacecast %l : !llvm.ptr<3> to !llvm.ptr<4>
+  llvm.store %0, %p {alignment = 8 : i64} : !llvm.ptr<4>, !llvm.ptr<1>
+  llvm.return
+}
+llvm.func spir_kernelcc @helper_storing_a_local_pointer_joins_the_cell(%out: !llvm.ptr<1>, %l: !llvm.ptr<3>) {
+  %0 = llvm.mlir.addressof @gp : !llvm.ptr<1>
+  llvm.call @put(%0, %l) : (!llvm.ptr<1>, !llvm.ptr<3>) -> ()
+  %1 = llvm.load %0 {alignment = 8 : i64} : !llvm.ptr<1> -> !llvm.ptr<4>
+  %2 = llvm.load %1 {alignment = 4 : i64} : !llvm.ptr<4> -> i32
+  llvm.store %2, %out {alignment = 4 : i64} : i32, !llvm.ptr<1>
+  llvm.return
+}
+
+// -----
+
+llvm.mlir.global external @x(5 : i32) {addr_space = 1 : i32, alignment = 4 : i64} : i32
+llvm.mlir.global external @gp() {addr_space = 1 : i32, alignment = 8 : i64} : !llvm.ptr<4> {
+  %0 = llvm.mlir.addressof @x : !llvm.ptr<1>
+  %1 = llvm.addrspacecast %0 : !llvm.ptr<1> to !llvm.ptr<4>
+  llvm.return %1 : !llvm.ptr<4>
+}
+llvm.func @__to_global(!llvm.ptr<4>) -> !llvm.ptr<1>
+// An explicit cast of the variable's generic address is the same address
+// (or null): reading through it reads the cell.
+llvm.func spir_kernelcc @explicit_cast_of_the_address_keeps_the_cell(%out: !llvm.ptr<1>) {
+  %0 = llvm.mlir.addressof @gp : !llvm.ptr<1>
+  %1 = llvm.addrspacecast %0 : !llvm.ptr<1> to !llvm.ptr<4>
+  %2 = llvm.call @__to_global(%1) : (!llvm.ptr<4>) -> !llvm.ptr<1>
+  %3 = llvm.load %2 {alignment = 8 : i64} : !llvm.ptr<1> -> !llvm.ptr<4>
+  %4 = llvm.load %3 {alignment = 4 : i64} : !llvm.ptr<4> -> i32
+  llvm.store %4, %out {alignment = 4 : i64} : i32, !llvm.ptr<1>
   llvm.return
 }
 

@@ -304,18 +304,41 @@ impl GraphBuilder {
             })
             .copied()
             .collect();
+        // Parameters followed into callees, each once (recursion).
+        let mut followed = KeySet::default();
         'uses: while let Some(pointer) = pending.pop() {
             for (user, position) in &index.uses_of(pointer) {
                 // A generic alias of the address (a CUDA variable read
-                // through its flat address) is the same cell.
+                // through its flat address), or a named one cast back from
+                // it (or null: an explicit cast), is the same cell.
                 match (access_name(user), position) {
-                    ("llvm.getelementptr" | "llvm.addrspacecast" | gas_dialect::names::TAG, 0) => {
+                    (
+                        "llvm.getelementptr"
+                        | "llvm.addrspacecast"
+                        | gas_dialect::names::TAG
+                        | gas_dialect::names::UNTAG
+                        | gas_dialect::names::TO_NAMED,
+                        0,
+                    ) => {
                         if let Some(result) = crate::ir::result(user, 0) {
                             pending.push(result.into());
                         }
                     }
                     ("llvm.load", 0)
                     | ("llvm.intr.lifetime.start" | "llvm.intr.lifetime.end", _) => {}
+                    // Handed to a function whose body is the one that runs:
+                    // its parameter's uses are this address's uses.
+                    ("llvm.call", _) => match called_parameter(index, user, *position) {
+                        Some(parameter) => {
+                            if followed.insert(key(parameter)) {
+                                pending.push(parameter);
+                            }
+                        }
+                        None => {
+                            base = SpaceSet::ALL;
+                            break 'uses;
+                        }
+                    },
                     ("llvm.store", 1) => {
                         let Some(value) = crate::ir::operand(user, 0) else {
                             base = SpaceSet::ALL;
@@ -503,6 +526,26 @@ impl GraphBuilder {
     }
 }
 
+/// The parameter of the directly called function that receives operand
+/// `position` of `call`, where that function's body is the one every call
+/// runs and takes no variable arguments.
+fn called_parameter<'c, 'a>(
+    index: &ModuleIndex<'c, 'a>,
+    call: &OperationRef<'c, 'a>,
+    position: usize,
+) -> Option<Value<'c, 'a>> {
+    let callee = symbol_attribute(call, "callee")?;
+    let function = index.functions.get(&callee)?;
+    if !function.has_definitive_body() || function.is_variadic {
+        return None;
+    }
+    let entry = function.op.region(0).ok()?.first_block()?;
+    (position < entry.argument_count())
+        .then(|| crate::ir::argument(&entry, position))
+        .flatten()
+        .map(Into::into)
+}
+
 /// The node key of a program-scope variable's cell: the op's address, made
 /// odd so it can never be a value's (values are aligned).
 fn cell_key(variable: &OperationRef) -> Key {
@@ -516,9 +559,13 @@ fn addressed_symbol(address: Value) -> Option<String> {
         let op = crate::ir::defining_op(current)?;
         match name_of(&op) {
             "llvm.mlir.addressof" => return symbol_attribute(&op, "global_name"),
-            "llvm.getelementptr" | "llvm.addrspacecast" | gas_dialect::names::TAG => {
-                current = crate::ir::operand(&op, 0)?
-            }
+            // The same address in another space, or null (an explicit cast
+            // that fails): a load through it reads the variable.
+            "llvm.getelementptr"
+            | "llvm.addrspacecast"
+            | gas_dialect::names::TAG
+            | gas_dialect::names::UNTAG
+            | gas_dialect::names::TO_NAMED => current = crate::ir::operand(&op, 0)?,
             _ => return None,
         }
     }
