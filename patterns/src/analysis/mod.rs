@@ -5,7 +5,7 @@
 //!   (`ModuleIndex`), value keys, what a closed world is ([`ClosedWorld`]);
 //! - [`facts`]: where each generic value may point ([`SpaceFacts`]), over the
 //!   whole module to a fixed point, reading [`memory_contents`] (what memory
-//!   holds), [`assumptions`] (`llvm.assume` of space tests),
+//!   holds), [`cells`] (what program-scope variables hold), [`assumptions`] (`llvm.assume` of space tests),
 //!   [`block_literals`] (the captures of OpenCL blocks) and the target's
 //!   rules; [`lanes`] does the same for vectors of pointers;
 //! - [`reachability`]: what an entry point reaches (dead functions);
@@ -17,6 +17,7 @@
 pub mod assumptions;
 pub mod block_literals;
 pub mod builtin_table;
+pub mod cells;
 pub mod facts;
 pub mod index;
 pub mod kernels;
