@@ -206,3 +206,51 @@ llvm.func spir_kernelcc @program_scope_block_literal_is_global(%out: !llvm.ptr<1
   llvm.store %6, %out {alignment = 4 : i64} : i32, !llvm.ptr<1>
   llvm.return
 }
+
+// -----
+
+llvm.mlir.global external @x(5 : i32) {addr_space = 1 : i32, alignment = 4 : i64} : i32
+llvm.mlir.global external @gp() {addr_space = 1 : i32, alignment = 8 : i64} : !llvm.ptr<4> {
+  %0 = llvm.mlir.addressof @x : !llvm.ptr<1>
+  %1 = llvm.addrspacecast %0 : !llvm.ptr<1> to !llvm.ptr<4>
+  llvm.return %1 : !llvm.ptr<4>
+}
+// The helper reads a pointer out of the variable it is handed and reads
+// through it: what it reads is what the variable holds (global).
+llvm.func @through(%c: !llvm.ptr<4>) -> i32 {
+  %0 = llvm.load %c {alignment = 8 : i64} : !llvm.ptr<4> -> !llvm.ptr<4>
+  %1 = llvm.load %0 {alignment = 4 : i64} : !llvm.ptr<4> -> i32
+  llvm.return %1 : i32
+}
+llvm.func spir_kernelcc @helper_reading_through_the_variable_it_is_handed(%out: !llvm.ptr<1>) {
+  %0 = llvm.mlir.addressof @gp : !llvm.ptr<1>
+  %1 = llvm.addrspacecast %0 : !llvm.ptr<1> to !llvm.ptr<4>
+  %2 = llvm.call @through(%1) : (!llvm.ptr<4>) -> i32
+  llvm.store %2, %out {alignment = 4 : i64} : i32, !llvm.ptr<1>
+  llvm.return
+}
+
+// -----
+
+llvm.mlir.global external @gp() {addr_space = 1 : i32, alignment = 8 : i64} : !llvm.ptr<4> {
+  %0 = llvm.mlir.zero : !llvm.ptr<4>
+  llvm.return %0 : !llvm.ptr<4>
+}
+// The kernel stores a local or a global pointer into the variable before
+// handing it over: the pointer the helper reads may be either.
+llvm.func @through(%c: !llvm.ptr<4>) -> i32 {
+  %0 = llvm.load %c {alignment = 8 : i64} : !llvm.ptr<4> -> !llvm.ptr<4>
+  %1 = llvm.load %0 {alignment = 4 : i64} : !llvm.ptr<4> -> i32
+  llvm.return %1 : i32
+}
+llvm.func spir_kernelcc @helper_reads_what_the_kernel_stored(%out: !llvm.ptr<1>, %l: !llvm.ptr<3>, %g: !llvm.ptr<1>, %c: i1) {
+  %0 = llvm.mlir.addressof @gp : !llvm.ptr<1>
+  %gl = llvm.addrspacecast %l : !llvm.ptr<3> to !llvm.ptr<4>
+  %gg = llvm.addrspacecast %g : !llvm.ptr<1> to !llvm.ptr<4>
+  %p = llvm.select %c, %gl, %gg : i1, !llvm.ptr<4>
+  llvm.store %p, %0 {alignment = 8 : i64} : !llvm.ptr<4>, !llvm.ptr<1>
+  %1 = llvm.addrspacecast %0 : !llvm.ptr<1> to !llvm.ptr<4>
+  %2 = llvm.call @through(%1) : (!llvm.ptr<4>) -> i32
+  llvm.store %2, %out {alignment = 4 : i64} : i32, !llvm.ptr<1>
+  llvm.return
+}

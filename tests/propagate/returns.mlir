@@ -82,3 +82,27 @@ llvm.func spir_kernelcc @initializer_return_is_not_the_previous_functions(%p: !l
   llvm.store %v, %q {alignment = 4 : i64} : i32, !llvm.ptr<4>
   llvm.return
 }
+
+// -----
+
+llvm.mlir.global external @x(5 : i32) {addr_space = 1 : i32, alignment = 4 : i64} : i32
+llvm.mlir.global external @gp() {addr_space = 1 : i32, alignment = 8 : i64} : !llvm.ptr<4> {
+  %0 = llvm.mlir.addressof @x : !llvm.ptr<1>
+  %1 = llvm.addrspacecast %0 : !llvm.ptr<1> to !llvm.ptr<4>
+  llvm.return %1 : !llvm.ptr<4>
+}
+// The helper returns a pointer loaded from a variable that holds only
+// global pointers: its result becomes global, cast from the loaded value
+// by a gas.untag marked gas.global_by_provenance (no private tag can reach
+// it, so lower need not clear one where tags are preserved).
+llvm.func @from_cell() -> !llvm.ptr<4> {
+  %0 = llvm.mlir.addressof @gp : !llvm.ptr<1>
+  %1 = llvm.load %0 {alignment = 8 : i64} : !llvm.ptr<1> -> !llvm.ptr<4>
+  llvm.return %1 : !llvm.ptr<4>
+}
+llvm.func spir_kernelcc @global_result_cast_is_marked_global_by_provenance(%out: !llvm.ptr<1>) {
+  %0 = llvm.call @from_cell() : () -> !llvm.ptr<4>
+  %1 = llvm.load %0 {alignment = 4 : i64} : !llvm.ptr<4> -> i32
+  llvm.store %1, %out {alignment = 4 : i64} : i32, !llvm.ptr<1>
+  llvm.return
+}

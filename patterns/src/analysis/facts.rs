@@ -400,6 +400,12 @@ impl GraphBuilder {
                     address.and_then(|address| self.literals.fields_read_at(address))
                 {
                     self.node(result).sources = fields;
+                } else if let Some(variable) = address
+                    .and_then(addressed_symbol)
+                    .and_then(|symbol| index.global_variables.get(&symbol))
+                {
+                    // The variable's own node: its cell, computed once.
+                    self.node(result).sources = vec![cell_key(&variable.op)];
                 } else if let Some(contents) = address.and_then(|address| {
                     super::memory_contents::contents_read_at(
                         address,
@@ -411,11 +417,6 @@ impl GraphBuilder {
                     let node = self.node(result);
                     node.base = contents.base;
                     node.sources = contents.stored.into_iter().map(key).collect();
-                } else if let Some(variable) = address
-                    .and_then(addressed_symbol)
-                    .and_then(|symbol| index.global_variables.get(&symbol))
-                {
-                    self.node(result).sources = vec![cell_key(&variable.op)];
                 } else {
                     self.unknown(result);
                 }

@@ -242,6 +242,16 @@ impl<'i, 'c, 'a> Walker<'i, 'c, 'a> {
         if defining_op(root).is_some_and(|op| name_of(&op) == "llvm.alloca") {
             return self.walk_uses(root, Some(0), depth, &mut Walked::default());
         }
+        // A program-scope variable (handed to a helper by address): its
+        // cell, one for the whole variable, so every store may be anywhere.
+        if let Some(symbol) = defining_op(root)
+            .filter(|op| name_of(op) == "llvm.mlir.addressof")
+            .and_then(|op| symbol_attribute(&op, "global_name"))
+        {
+            let cell = super::cells::cell_of(self.index, self.map, &symbol, self.closed_world)?;
+            let stores = cell.stored.into_iter().map(|value| (value, None)).collect();
+            return Some((cell.base, stores));
+        }
         let parameter = self.parameter(root)?;
         if parameter.is_kernel {
             // A kernel's copy of what the host wrote.

@@ -654,6 +654,11 @@ fn retype_result<'c>(
         let value = crate::ir::operand(ret, 0)?;
         rewriter.set_insertion_point_before(*ret);
         let cast = rewriter.insert(casts.to_named(value, named, ret.location())?);
+        // The facts proved every returned pointer global: no private tag
+        // can reach this cast (as `narrow` marks the casts it proves).
+        if space == AddressSpace::Global && map.is_tagged() {
+            crate::ir::mark(context, cast, gas_dialect::names::GLOBAL_BY_PROVENANCE_ATTR);
+        }
         rewriter.start_op_modification(*ret);
         set_operand(*ret, 0, crate::ir::result(&cast, 0)?.into());
         rewriter.finalize_op_modification(*ret);
