@@ -169,6 +169,74 @@ llvm.func @loop_gep_used_outside_the_chain_is_tagged_for_its_users(%n: i32, %a: 
 
 // -----
 
+// A loop keeping one of the pointers it walks (`m = v > *m ? p : m`): the
+// argument, the select that feeds it back and the select's other user (the
+// exit's load) follow; the select takes the named type with the argument.
+llvm.func @loop_keeping_one_of_the_pointers_it_walks_is_retyped_with_its_select(%n: i32, %a: !llvm.ptr<3>) -> i32 {
+  %ga = llvm.addrspacecast %a : !llvm.ptr<3> to !llvm.ptr<4>
+  %zero = llvm.mlir.constant(0 : i32) : i32
+  %one = llvm.mlir.constant(1 : i32) : i32
+  llvm.br ^loop(%ga, %zero : !llvm.ptr<4>, i32)
+^loop(%m: !llvm.ptr<4>, %i: i32):
+  %p = llvm.getelementptr %ga[%i] : (!llvm.ptr<4>, i32) -> !llvm.ptr<4>, i32
+  %v = llvm.load %p : !llvm.ptr<4> -> i32
+  %best = llvm.load %m : !llvm.ptr<4> -> i32
+  %better = llvm.icmp "sgt" %v, %best : i32
+  %keep = llvm.select %better, %p, %m : i1, !llvm.ptr<4>
+  %next = llvm.add %i, %one : i32
+  %done = llvm.icmp "sge" %next, %n : i32
+  llvm.cond_br %done, ^exit, ^loop(%keep, %next : !llvm.ptr<4>, i32)
+^exit:
+  %w = llvm.load %keep : !llvm.ptr<4> -> i32
+  llvm.return %w : i32
+}
+
+// -----
+
+// The same with null kept where nothing was found: null of the space.
+llvm.func @loop_keeping_a_pointer_or_null_is_retyped_with_its_select(%n: i32, %a: !llvm.ptr<1>) -> i1 {
+  %ga = llvm.addrspacecast %a : !llvm.ptr<1> to !llvm.ptr<4>
+  %null = llvm.mlir.zero : !llvm.ptr<4>
+  %zero = llvm.mlir.constant(0 : i32) : i32
+  %one = llvm.mlir.constant(1 : i32) : i32
+  llvm.br ^loop(%null, %zero : !llvm.ptr<4>, i32)
+^loop(%m: !llvm.ptr<4>, %i: i32):
+  %p = llvm.getelementptr %ga[%i] : (!llvm.ptr<4>, i32) -> !llvm.ptr<4>, i32
+  %v = llvm.load %p : !llvm.ptr<4> -> i32
+  %odd = llvm.trunc %v : i32 to i1
+  %keep = llvm.select %odd, %p, %m : i1, !llvm.ptr<4>
+  %next = llvm.add %i, %one : i32
+  %done = llvm.icmp "sge" %next, %n : i32
+  llvm.cond_br %done, ^exit(%keep : !llvm.ptr<4>), ^loop(%keep, %next : !llvm.ptr<4>, i32)
+^exit(%found: !llvm.ptr<4>):
+  %none = llvm.icmp "eq" %found, %null : !llvm.ptr<4>
+  llvm.return %none : i1
+}
+
+// -----
+
+// The select may keep a pointer read from memory: the loop stays generic.
+llvm.func @negative_loop_keeping_a_loaded_pointer_stays_generic(%n: i32, %a: !llvm.ptr<3>, %slot: !llvm.ptr<1>) -> i32 {
+  %ga = llvm.addrspacecast %a : !llvm.ptr<3> to !llvm.ptr<4>
+  %zero = llvm.mlir.constant(0 : i32) : i32
+  %one = llvm.mlir.constant(1 : i32) : i32
+  llvm.br ^loop(%ga, %zero : !llvm.ptr<4>, i32)
+^loop(%m: !llvm.ptr<4>, %i: i32):
+  %q = llvm.load %slot : !llvm.ptr<1> -> !llvm.ptr<4>
+  %v = llvm.load %q : !llvm.ptr<4> -> i32
+  %best = llvm.load %m : !llvm.ptr<4> -> i32
+  %better = llvm.icmp "sgt" %v, %best : i32
+  %keep = llvm.select %better, %q, %m : i1, !llvm.ptr<4>
+  %next = llvm.add %i, %one : i32
+  %done = llvm.icmp "sge" %next, %n : i32
+  llvm.cond_br %done, ^exit, ^loop(%keep, %next : !llvm.ptr<4>, i32)
+^exit:
+  %w = llvm.load %keep : !llvm.ptr<4> -> i32
+  llvm.return %w : i32
+}
+
+// -----
+
 llvm.func @compare_of_two_local_tags_compares_the_local_pointers(%a: !llvm.ptr<3>, %b: !llvm.ptr<3>) -> i1 {
   %ga = llvm.addrspacecast %a : !llvm.ptr<3> to !llvm.ptr<4>
   %gb = llvm.addrspacecast %b : !llvm.ptr<3> to !llvm.ptr<4>

@@ -45,6 +45,20 @@ enum Incoming<'c, 'a> {
     /// GEPs over the merged block argument (a loop advancing the pointer),
     /// outermost first.
     Advanced(Vec<OperationRef<'c, 'a>>),
+    /// A `select` between two of the above, none a select: `m = c ? tag(p +
+    /// i) : m` in a loop keeping one of the pointers it walks. It takes the
+    /// named type with the argument (its other users get a tag).
+    Selected(OperationRef<'c, 'a>, Box<[Incoming<'c, 'a>; 2]>),
+}
+
+impl<'c, 'a> Incoming<'c, 'a> {
+    /// This incoming value and, for a select, its two operands.
+    fn leaves(&self) -> Vec<&Incoming<'c, 'a>> {
+        match self {
+            Incoming::Selected(_, operands) => operands.iter().collect(),
+            other => vec![other],
+        }
+    }
 }
 
 /// `select(c, tag a, tag b)` → `tag(select(c, a, b))`.
@@ -148,9 +162,19 @@ pub(super) fn retype_block_arguments<'c, 'a>(
             continue;
         };
         for (position, index) in range.enumerate() {
-            let passes_tag = op
-                .operand(index)
-                .is_ok_and(|value| super::defining_tag(value).is_some());
+            // A tag, or a select of one (a loop keeping a pointer it walks).
+            let passes_tag = op.operand(index).is_ok_and(|value| {
+                super::defining_tag(value).is_some()
+                    || OperationResult::try_from(value).is_ok_and(|result| {
+                        let select = result.owner();
+                        name_of(&select) == "llvm.select"
+                            && [1, 2].iter().any(|position| {
+                                select
+                                    .operand(*position)
+                                    .is_ok_and(|operand| super::defining_tag(operand).is_some())
+                            })
+                    })
+            });
             retyped |= passes_tag && retype_argument(env, block, position, rewriter).is_ok();
         }
     }
@@ -191,14 +215,44 @@ fn retype_argument<'c, 'a>(
     // Every incoming value is made before anything changes.
     let mut replacements = Vec::new();
     let mut geps: Vec<OperationRef> = Vec::new();
+    // Selects that take the named type, and their operands that are the
+    // argument or its GEPs (named with them).
+    let mut selects: Vec<OperationRef> = Vec::new();
+    let mut named_select_operands: Vec<(OperationRef, usize)> = Vec::new();
+    let mut add_chain = |chain: Vec<OperationRef<'c, 'a>>| {
+        for gep in chain {
+            if !geps.contains(&gep) {
+                geps.push(gep);
+            }
+        }
+    };
     for ((terminator, index), incoming) in slots.iter().zip(incoming) {
         rewriter.set_insertion_point_before(*terminator);
         let value = match incoming {
             Incoming::Itself => continue,
             Incoming::Advanced(chain) => {
-                for gep in chain {
-                    if !geps.contains(&gep) {
-                        geps.push(gep);
+                add_chain(chain);
+                continue;
+            }
+            Incoming::Selected(select, operands) => {
+                if selects.contains(&select) {
+                    continue;
+                }
+                selects.push(select);
+                let [on_true, on_false] = *operands;
+                for (position, operand) in [(1, on_true), (2, on_false)] {
+                    match operand {
+                        Incoming::Itself => named_select_operands.push((select, position)),
+                        Incoming::Advanced(chain) => {
+                            add_chain(chain);
+                            named_select_operands.push((select, position));
+                        }
+                        other => {
+                            rewriter.set_insertion_point_before(select);
+                            let value = named_value(env.context, other, named, select, rewriter)
+                                .ok_or(NotApplied("could not build a null"))?;
+                            replacements.push((select, position, value));
+                        }
                     }
                 }
                 continue;
@@ -215,7 +269,13 @@ fn retype_argument<'c, 'a>(
             .iter()
             .any(|(terminator, slot)| *terminator == user && *slot == index)
             || (index == 0 && geps.contains(&user))
+            || named_select_operands.contains(&(user, index))
     };
+    let select_uses: Vec<_> = selects
+        .iter()
+        .map(|select| select.result(0).map(|result| uses_of(result.into())))
+        .collect::<Result<_, _>>()
+        .map_err(|_| NotApplied("a select without result"))?;
     let argument_uses = uses_of(argument_value);
     let gep_uses: Vec<_> = geps
         .iter()
@@ -232,6 +292,18 @@ fn retype_argument<'c, 'a>(
     rewriter.set_insertion_point_before(first);
     let tagged = tag_of(argument_value, generic, first, rewriter)?;
     retag_uses(argument_uses, tagged, &stays_named);
+    for (select, uses) in selects.iter().zip(select_uses) {
+        let result: Value = select
+            .result(0)
+            .map_err(|_| NotApplied("a select without result"))?
+            .into();
+        result.set_type(named);
+        if uses.iter().any(|(user, index)| !stays_named(*user, *index)) {
+            rewriter.set_insertion_point_after(*select);
+            let tagged = tag_of(result, generic, *select, rewriter)?;
+            retag_uses(uses, tagged, &stays_named);
+        }
+    }
     for (gep, uses) in geps.iter().zip(gep_uses) {
         let result: Value = gep
             .result(0)
@@ -309,6 +381,21 @@ fn classify<'c: 'a, 'a>(
     match name_of(&op) {
         "llvm.mlir.zero" | "llvm.mlir.undef" | "llvm.mlir.poison" => Some(Incoming::Null),
         "llvm.getelementptr" => advanced_from(value, itself?).map(Incoming::Advanced),
+        "llvm.select" => {
+            let argument = itself?;
+            let [on_true, on_false] = [1, 2].map(|index| {
+                op.operand(index)
+                    .ok()
+                    .and_then(|operand| classify(operand, Some(argument)))
+                    .filter(|incoming| !matches!(incoming, Incoming::Selected(..)))
+            });
+            match (on_true, on_false) {
+                (Some(on_true), Some(on_false)) => {
+                    Some(Incoming::Selected(op, Box::new([on_true, on_false])))
+                }
+                _ => None,
+            }
+        }
         _ => None,
     }
 }
@@ -345,8 +432,9 @@ fn merged_type<'c>(
     merged: Value<'c, '_>,
     map: &AddressSpaceMap,
 ) -> Result<Type<'c>, NotApplied> {
+    let incoming: Vec<&Incoming> = incoming.iter().flat_map(|value| value.leaves()).collect();
     let mut named: Option<Type> = None;
-    for value in incoming {
+    for value in &incoming {
         if let Incoming::Tagged(pointer) = value {
             match named {
                 Some(r#type) if r#type != pointer.r#type() => {
@@ -385,7 +473,7 @@ fn named_value<'c: 'r, 'r>(
 ) -> Option<Value<'c, 'r>> {
     match incoming {
         Incoming::Tagged(pointer) => Some(pointer),
-        Incoming::Itself | Incoming::Advanced(_) => None,
+        Incoming::Itself | Incoming::Advanced(_) | Incoming::Selected(..) => None,
         Incoming::Null => Emitter {
             context,
             rewriter,
