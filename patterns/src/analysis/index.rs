@@ -156,6 +156,8 @@ pub(crate) struct Function<'c, 'a> {
     /// and inline functions, CUDA's among them).
     pub is_equivalent_everywhere: bool,
     pub has_body: bool,
+    /// Operations in it, itself included (counted by [`ModuleIndex::build`]).
+    pub size: usize,
     /// Takes variable arguments (or its type cannot be read).
     pub is_variadic: bool,
 }
@@ -185,6 +187,7 @@ impl<'c, 'a> Function<'c, 'a> {
                 .is_some(),
             is_variadic: op.attribute("function_type").is_err()
                 || texts.of(&op, "function_type").contains("..."),
+            size: 0,
         }
     }
 
@@ -266,7 +269,10 @@ impl<'c, 'a> ModuleIndex<'c, 'a> {
         let mut addresses_of: HashMap<String, Vec<Value<'c, 'a>>> = HashMap::default();
         let mut current_function: Option<String> = None;
         let mut texts = AttributeTexts::default();
-        each_op(module, &mut |op| {
+        // Ops visited so far: each top-level op's size is the difference.
+        let visited = std::cell::Cell::new(0_usize);
+        let mut visit = |op: OperationRef<'c, 'a>| {
+            visited.set(visited.get() + 1);
             let identifier = op.name();
             let name = identifier.as_string_ref().as_str().unwrap_or_default();
             if is_function(name) {
@@ -348,7 +354,26 @@ impl<'c, 'a> ModuleIndex<'c, 'a> {
                     .push(edge);
             }
             all_ops.push(op);
-        });
+        };
+        // The module op, then each top-level op with what it holds.
+        visit(module);
+        let mut sizes: HashMap<usize, usize> = HashMap::default();
+        for top_level in crate::ir::region(&module, 0)
+            .and_then(|region| region.first_block())
+            .map(|body| std::iter::successors(body.first_operation(), |op| op.next_in_block()))
+            .into_iter()
+            .flatten()
+        {
+            let before = visited.get();
+            each_op(top_level, &mut visit);
+            sizes.insert(top_level.to_raw().ptr as usize, visited.get() - before);
+        }
+        for function in functions.values_mut() {
+            function.size = sizes
+                .get(&(function.op.to_raw().ptr as usize))
+                .copied()
+                .unwrap_or(0);
+        }
         let has_kernels = functions.values().any(|function| function.is_kernel);
         Self {
             functions,

@@ -67,7 +67,7 @@ impl CloneBudget {
         let mut original = 0;
         let mut cloned = 0;
         for (name, function) in &index.functions {
-            let size = size_of(function.op);
+            let size = function.size;
             if name.contains(CLONE_MARKER) {
                 cloned += size;
             } else {
