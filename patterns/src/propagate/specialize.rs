@@ -93,13 +93,6 @@ impl CloneBudget {
     }
 }
 
-/// The number of operations in `op`, itself included.
-pub(crate) fn size_of(op: OperationRef) -> usize {
-    let mut size = 0;
-    crate::ir::each_op(op, &mut |_| size += 1);
-    size
-}
-
 /// For each generic parameter: the one space its argument points to, if known.
 type Signature = Vec<Option<AddressSpace>>;
 
@@ -232,7 +225,7 @@ pub(crate) fn plan<'c, 'a>(
         // Where every call agrees on what the memory holds, the callee's
         // analysis (the union of its callers) already knows it.
         let keyed = keys.iter().collect::<HashSet<_>>().len() > 1;
-        let cost = size_of(function.op);
+        let cost = function.size;
         let mut new_signatures: HashSet<String> = HashSet::default();
         for (call, key) in calls.iter().zip(&keys) {
             let signature: Signature = generic_parameters
