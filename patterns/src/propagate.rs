@@ -168,6 +168,8 @@ pub fn run(
         // a later round may redirect a call (a recursive one, say) to a clone
         // whose dispatches were narrowed for the callers it had then.
         let mut narrowed = false;
+        // The index of the round that narrowed (see below).
+        let mut last_index = None;
         for round in 0..MAX_ROUNDS {
             let span = tracing::debug_span!("round", set = SET, round);
             let _entered = span.enter();
@@ -179,6 +181,7 @@ pub fn run(
             if clones.is_empty() {
                 narrow(context, module, map, &rewriter, &facts, &mut stats);
                 narrowed = true;
+                last_index = Some(index);
                 break;
             }
             let done = specialize::apply_plans(context, module, map, &rewriter, &index, clones);
@@ -197,7 +200,16 @@ pub fn run(
         }
         stats.clones_refused = budget.refused.len();
         stats.budget_stopped_at = budget.first_refused;
-        let index = ModuleIndex::build(module.as_operation());
+        // Narrowing changed attributes in place and replaced explicit casts:
+        // no function, call or return moved, so the narrowing round's
+        // functions, calls and returns still hold, which is all that the
+        // steps below read unless they need facts. Facts read every op (a
+        // replaced cast's among them), so they take a fresh index.
+        let needs_facts = may_return_generic(module, map);
+        let index = match last_index {
+            Some(index) if !needs_facts => index,
+            _ => ModuleIndex::build(module.as_operation()),
+        };
         // Where the budget stopped cloning, say so on the function: its
         // parameters stay merged (`explain` names the cause).
         for callee in &budget.refused_callees {
@@ -206,7 +218,7 @@ pub fn run(
             }
         }
         // A fresh analysis only where a function returns a generic pointer.
-        let facts = if may_return_generic(module, map) {
+        let facts = if needs_facts {
             SpaceFacts::compute_in(&index, map, options.closed_world)
         } else {
             SpaceFacts::default()
