@@ -257,19 +257,16 @@ pub fn run(
 /// Whether some function of `module` may return a generic pointer (a cheap
 /// look at the signatures; `func.func` counts as maybe).
 fn may_return_generic(module: &Module, map: &AddressSpaceMap) -> bool {
-    let generic = match map.number(gas_dialect::AddressSpace::Generic) {
-        0 => "!llvm.func<ptr (".to_string(),
-        number => format!("!llvm.func<ptr<{number}> ("),
-    };
+    let generic = map.number(gas_dialect::AddressSpace::Generic);
     let mut op = module.body().first_operation();
     while let Some(current) = op {
         op = current.next_in_block();
         match crate::ir::name_of(&current) {
             "func.func" => return true,
             "llvm.func" => {
-                let returns_generic = current
-                    .attribute("function_type")
-                    .is_ok_and(|r#type| r#type.to_string().starts_with(&generic));
+                let returns_generic = crate::ir::adapter::llvm_func_op_result(&current)
+                    .and_then(gas_dialect::ops::pointer_address_space)
+                    == Some(generic);
                 if returns_generic {
                     return true;
                 }

@@ -289,6 +289,25 @@ pub fn llvm_function_result(function_type: melior::ir::Type) -> Option<melior::i
     })
 }
 
+/// The result type of the `llvm.func` op `function`, read without printing
+/// its type: the op's verifier makes `function_type` an LLVM function type.
+pub fn llvm_func_op_result<'c>(function: &OperationRef<'c, '_>) -> Option<melior::ir::Type<'c>> {
+    use melior::ir::TypeLike;
+    if super::name_of(function) != "llvm.func" {
+        return None;
+    }
+    let function_type =
+        melior::ir::attribute::TypeAttribute::try_from(function.attribute("function_type").ok()?)
+            .ok()?
+            .value();
+    // SAFETY: an `llvm.func`'s `function_type` is an `!llvm.func` type.
+    Some(unsafe {
+        melior::ir::Type::from_raw(mlir_sys::mlirLLVMFunctionTypeGetReturnType(
+            function_type.to_raw(),
+        ))
+    })
+}
+
 /// The number of parameters of an `!llvm.func<...>` type.
 pub fn llvm_function_parameter_count(function_type: melior::ir::Type) -> Option<usize> {
     use melior::ir::TypeLike;
