@@ -150,17 +150,16 @@ pub fn run(
         let module: &Module = module;
         // Code no entry point can reach gets no switch: erase it first.
         // The budget is the module's size as given, dead code included.
-        let index = ModuleIndex::build(module.as_operation());
+        let mut index = ModuleIndex::build(module.as_operation());
         let mut budget = specialize::CloneBudget::for_module(&index, options.clone_budget);
+        // The index forgets what it erases: no rebuild.
         stats.unreachable_erased =
-            reachability::erase_unreachable(&rewriter, &index, options.closed_world);
-        // The index holds the erased functions' ops, freed now: after an
-        // erasure only a new index may be read.
-        let index = if stats.unreachable_erased == 0 {
-            index
-        } else {
-            ModuleIndex::build(module.as_operation())
-        };
+            reachability::erase_unreachable(&rewriter, &mut index, options.closed_world);
+        debug_assert_eq!(
+            index.shape(),
+            ModuleIndex::build(module.as_operation()).shape(),
+            "the index after erasing unreachable functions is not the module's"
+        );
         stats.pointer_called_entry_points = pointer_called_with_generic_parameters(&index, map);
         let mut unchanged = Some(index);
         // Rounds of cloning until no call moves; then one narrowing, from

@@ -158,6 +158,8 @@ pub(crate) struct Function<'c, 'a> {
     pub has_body: bool,
     /// Operations in it, itself included (counted by [`ModuleIndex::build`]).
     pub size: usize,
+    /// Where its operations are in [`ModuleIndex::all_ops`].
+    pub(crate) ops: std::ops::Range<usize>,
     /// Takes variable arguments (or its type cannot be read).
     pub is_variadic: bool,
 }
@@ -188,6 +190,7 @@ impl<'c, 'a> Function<'c, 'a> {
             is_variadic: op.attribute("function_type").is_err()
                 || texts.of(&op, "function_type").contains("..."),
             size: 0,
+            ops: 0..0,
         }
     }
 
@@ -226,6 +229,9 @@ pub(crate) struct ModuleIndex<'c, 'a> {
     /// The return ops of each function.
     pub return_ops: HashMap<String, Vec<OperationRef<'c, 'a>>>,
     pub address_taken: HashSet<String>,
+    /// The `func.constant` ops naming each symbol (the other way, besides
+    /// `addresses_of`, to take a function's address).
+    constant_refs: HashMap<String, Vec<OperationRef<'c, 'a>>>,
     pub(crate) incoming: KeyMap<Vec<Edge<'c, 'a>>>,
     pub(crate) all_ops: Vec<OperationRef<'c, 'a>>,
     /// Program-scope variables (`llvm.mlir.global`) by symbol.
@@ -263,6 +269,7 @@ impl<'c, 'a> ModuleIndex<'c, 'a> {
         let mut returns: HashMap<String, Vec<Value<'c, 'a>>> = HashMap::default();
         let mut return_ops: HashMap<String, Vec<OperationRef<'c, 'a>>> = HashMap::default();
         let mut address_taken: HashSet<String> = HashSet::default();
+        let mut constant_refs: HashMap<String, Vec<OperationRef<'c, 'a>>> = HashMap::default();
         let mut incoming: KeyMap<Vec<Edge<'c, 'a>>> = KeyMap::default();
         let mut all_ops: Vec<OperationRef<'c, 'a>> = Vec::new();
         let mut global_variables: HashMap<String, GlobalVariable<'c, 'a>> = HashMap::default();
@@ -334,6 +341,7 @@ impl<'c, 'a> ModuleIndex<'c, 'a> {
                 }
             } else if name == "func.constant" {
                 if let Some(symbol) = symbol_attribute(&op, "value") {
+                    constant_refs.entry(symbol.clone()).or_default().push(op);
                     address_taken.insert(symbol);
                 }
             }
@@ -357,7 +365,7 @@ impl<'c, 'a> ModuleIndex<'c, 'a> {
         };
         // The module op, then each top-level op with what it holds.
         visit(module);
-        let mut sizes: HashMap<usize, usize> = HashMap::default();
+        let mut ranges: HashMap<usize, std::ops::Range<usize>> = HashMap::default();
         for top_level in crate::ir::region(&module, 0)
             .and_then(|region| region.first_block())
             .map(|body| std::iter::successors(body.first_operation(), |op| op.next_in_block()))
@@ -366,13 +374,13 @@ impl<'c, 'a> ModuleIndex<'c, 'a> {
         {
             let before = visited.get();
             each_op(top_level, &mut visit);
-            sizes.insert(top_level.to_raw().ptr as usize, visited.get() - before);
+            ranges.insert(top_level.to_raw().ptr as usize, before..visited.get());
         }
         for function in functions.values_mut() {
-            function.size = sizes
-                .get(&(function.op.to_raw().ptr as usize))
-                .copied()
-                .unwrap_or(0);
+            if let Some(range) = ranges.get(&(function.op.to_raw().ptr as usize)) {
+                function.size = range.len();
+                function.ops = range.clone();
+            }
         }
         let has_kernels = functions.values().any(|function| function.is_kernel);
         Self {
@@ -382,12 +390,116 @@ impl<'c, 'a> ModuleIndex<'c, 'a> {
             returns,
             return_ops,
             address_taken,
+            constant_refs,
             incoming,
             all_ops,
             global_variables,
             addresses_of,
             has_kernels,
         }
+    }
+
+    /// Forgets the functions `dead`, which the caller is about to erase:
+    /// afterwards the index is what [`ModuleIndex::build`] would make of
+    /// the module without them. Called while their ops are alive (it reads
+    /// them), so that no rebuild is needed after the erasure.
+    pub(crate) fn forget_functions(&mut self, dead: &[&str]) {
+        let mut gone_ranges: Vec<std::ops::Range<usize>> = dead
+            .iter()
+            .filter_map(|name| self.functions.get(*name))
+            .map(|function| function.ops.clone())
+            .collect();
+        gone_ranges.sort_by_key(|range| range.start);
+        let gone: HashSet<usize> = gone_ranges
+            .iter()
+            .flat_map(|range| self.all_ops[range.clone()].iter())
+            .map(|op| op.to_raw().ptr as usize)
+            .collect();
+        let is_gone = |op: &OperationRef| gone.contains(&(op.to_raw().ptr as usize));
+        for name in dead {
+            if let Some(function) = self.functions.get(*name) {
+                crate::ir::each_op(function.op, &mut |op| {
+                    for region in 0..op.region_count() {
+                        let mut block =
+                            crate::ir::region(&op, region).and_then(|r| r.first_block());
+                        while let Some(current) = block {
+                            self.incoming.remove(&block_key(&current));
+                            block = current.next_in_region();
+                        }
+                    }
+                });
+            }
+            self.functions.remove(*name);
+            self.callees.remove(*name);
+            self.returns.remove(*name);
+            self.return_ops.remove(*name);
+        }
+        self.call_sites.retain(|_, calls| {
+            calls.retain(|call| !is_gone(call));
+            !calls.is_empty()
+        });
+        self.addresses_of.retain(|_, addresses| {
+            addresses
+                .retain(|address| crate::ir::defining_op(*address).is_none_or(|op| !is_gone(&op)));
+            !addresses.is_empty()
+        });
+        self.constant_refs.retain(|_, refs| {
+            refs.retain(|op| !is_gone(op));
+            !refs.is_empty()
+        });
+        self.address_taken = self
+            .addresses_of
+            .keys()
+            .chain(self.constant_refs.keys())
+            .cloned()
+            .collect();
+        // The ops that stay, in walk order; each function's range moves
+        // down by the ops removed before it.
+        self.all_ops.retain(|op| !is_gone(op));
+        for function in self.functions.values_mut() {
+            let removed_before: usize = gone_ranges
+                .iter()
+                .filter(|range| range.end <= function.ops.start)
+                .map(|range| range.len())
+                .sum();
+            function.ops = function.ops.start - removed_before..function.ops.end - removed_before;
+        }
+    }
+
+    /// A summary of what the index holds (names, counts, ranges), for
+    /// checking that an index kept up to date equals a rebuilt one.
+    pub(crate) fn shape(&self) -> String {
+        let mut lines: Vec<String> = Vec::new();
+        for (name, function) in &self.functions {
+            lines.push(format!(
+                "function {name} {:?} {}",
+                function.ops, function.size
+            ));
+        }
+        for (name, calls) in &self.call_sites {
+            lines.push(format!("calls {name} {}", calls.len()));
+        }
+        for (name, callees) in &self.callees {
+            lines.push(format!("callees {name} {callees:?}"));
+        }
+        for (name, values) in &self.returns {
+            lines.push(format!("returns {name} {}", values.len()));
+        }
+        for (name, ops) in &self.return_ops {
+            lines.push(format!("return ops {name} {}", ops.len()));
+        }
+        for name in &self.address_taken {
+            lines.push(format!("address taken {name}"));
+        }
+        for (name, values) in &self.addresses_of {
+            lines.push(format!("addresses of {name} {}", values.len()));
+        }
+        let edges: usize = self.incoming.values().map(Vec::len).sum();
+        lines.push(format!("incoming {} {edges}", self.incoming.len()));
+        lines.push(format!("ops {}", self.all_ops.len()));
+        lines.push(format!("variables {}", self.global_variables.len()));
+        lines.sort();
+        lines.join("\n")
     }
 
     /// What argument `position` of `block` receives from the branches to

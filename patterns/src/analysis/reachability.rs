@@ -26,23 +26,29 @@ use std::collections::BTreeSet;
 /// Erases the functions no root reaches; returns how many.
 pub(crate) fn erase_unreachable(
     rewriter: &RewriterBase,
-    index: &ModuleIndex,
+    index: &mut ModuleIndex,
     closed_world: ClosedWorld,
 ) -> usize {
     let reached = reachable(index, closed_world);
     // Sorted: the same erasures in the same order on every run.
-    let dead: BTreeSet<&String> = index
+    let dead: BTreeSet<String> = index
         .functions
         .iter()
         .filter(|(symbol, function)| function.has_body && !reached.contains(symbol.as_str()))
-        .map(|(symbol, _)| symbol)
+        .map(|(symbol, _)| symbol.clone())
         .collect();
-    for symbol in &dead {
+    let ops: Vec<_> = dead
+        .iter()
+        .map(|symbol| index.functions[symbol].op)
+        .collect();
+    // The index forgets them while their ops can still be read.
+    index.forget_functions(&dead.iter().map(String::as_str).collect::<Vec<_>>());
+    for (symbol, op) in dead.iter().zip(ops) {
         tracing::debug!(
             function = symbol.as_str(),
             "unreachable from every entry point"
         );
-        rewriter.erase_op(index.functions[*symbol].op);
+        rewriter.erase_op(op);
     }
     dead.len()
 }
