@@ -30,6 +30,11 @@ pub fn assumed_spaces(
     };
     let mut assumed: Option<SpaceSet> = None;
     for (test, _) in crate::ir::adapter::uses_of(pointer) {
+        // Only a space test of the pointer starts a condition an assume
+        // can say something with (`exact_spaces`).
+        if name_of(&test) != "llvm.call_intrinsic" {
+            continue;
+        }
         let Some(condition) = crate::ir::result(&test, 0) else {
             continue;
         };
