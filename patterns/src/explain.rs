@@ -112,6 +112,124 @@ impl<'c, 'a> Explainer<'_, 'c, 'a> {
         self.facts.of(value)
     }
 
+    /// The spaces `pointer` may be in, as a remark names them: the facts'
+    /// set, unless one of the pointers it is made from is in a space the
+    /// facts have no member for (constant memory): then the spaces of its
+    /// sources (`global or constant`).
+    fn alternatives(&self, pointer: Value<'c, 'a>, facts: SpaceSet) -> String {
+        let mut sources = std::collections::BTreeSet::new();
+        let mut seen = HashSet::default();
+        let named = self.named_sources(pointer, &mut sources, &mut seen, 0);
+        let beyond_facts = sources.iter().any(|space| !space.is_resolvable());
+        if !named || !beyond_facts {
+            return facts.alternatives();
+        }
+        // gas's usual order (private, local, global), then the others.
+        let rank = |space: &AddressSpace| {
+            AddressSpace::RESOLVABLE
+                .iter()
+                .position(|resolvable| resolvable == space)
+                .unwrap_or(AddressSpace::RESOLVABLE.len())
+        };
+        let mut sources: Vec<AddressSpace> = sources.into_iter().collect();
+        sources.sort_by_key(rank);
+        let names: Vec<&str> = sources.iter().map(|space| space.name()).collect();
+        match names.as_slice() {
+            [init @ .., last] if !init.is_empty() => format!("{} or {last}", init.join(", ")),
+            _ => names.join(""),
+        }
+    }
+
+    /// What every call of the function whose entry block is `block` passes
+    /// as its parameter `position`, where every call is a direct one gas
+    /// sees; `None` otherwise.
+    fn call_arguments(
+        &self,
+        block: &melior::ir::BlockRef<'c, 'a>,
+        position: usize,
+    ) -> Option<Vec<Value<'c, 'a>>> {
+        let function = block.parent_operation()?;
+        let entry = function.region(0).ok()?.first_block()?;
+        if entry != *block || !crate::ir::is_function(name_of(&function)) {
+            return None;
+        }
+        let symbol = symbol_attribute(&function, "sym_name")?;
+        if !self.index.is_closed(&symbol, self.closed_world) {
+            return None;
+        }
+        self.index
+            .call_sites
+            .get(&symbol)?
+            .iter()
+            .map(|call| crate::ir::operand(call, position))
+            .collect()
+    }
+
+    /// Adds to `sources` the named spaces `pointer` is cast from, through
+    /// GEPs, selects and block arguments, and for any other source (a
+    /// parameter, a load) what the analysis knows of it; false where the
+    /// chain is too long to follow.
+    fn named_sources(
+        &self,
+        pointer: Value<'c, 'a>,
+        sources: &mut std::collections::BTreeSet<AddressSpace>,
+        seen: &mut HashSet<usize>,
+        depth: usize,
+    ) -> bool {
+        if depth > MAX_DEPTH {
+            return false;
+        }
+        if !seen.insert(pointer.to_raw().ptr as usize) {
+            return true;
+        }
+        // What the analysis knows of a value that is no cast, merge or
+        // GEP (a parameter, a load): its own set.
+        let known = |sources: &mut std::collections::BTreeSet<AddressSpace>| {
+            sources.extend(self.spaces(pointer).iter());
+            true
+        };
+        if let Ok(argument) = melior::ir::block::BlockArgument::try_from(pointer) {
+            let block = argument.owner();
+            let position = argument.argument_number();
+            let incoming = match self.index.incoming(&block, position) {
+                Some(incoming) => incoming,
+                // A parameter: what the calls pass, where every call is seen.
+                None => match self.call_arguments(&block, position) {
+                    Some(arguments) => arguments,
+                    None => return known(sources),
+                },
+            };
+            return incoming
+                .into_iter()
+                .all(|value| self.named_sources(value, sources, seen, depth + 1));
+        }
+        let Some(op) = crate::ir::defining_op(pointer) else {
+            return false;
+        };
+        let operand = |position: usize| crate::ir::operand(&op, position);
+        match name_of(&op) {
+            "llvm.mlir.zero" => true,
+            "llvm.getelementptr" | names::TAG | "llvm.addrspacecast" => match operand(0) {
+                Some(source) if self.is_generic(source) => {
+                    self.named_sources(source, sources, seen, depth + 1)
+                }
+                Some(source) => match value_space(source, &self.map) {
+                    Some(space) if space != AddressSpace::Generic => {
+                        sources.insert(space);
+                        true
+                    }
+                    _ => false,
+                },
+                None => false,
+            },
+            "llvm.select" => [1, 2].into_iter().all(|position| {
+                operand(position)
+                    .is_some_and(|value| self.named_sources(value, sources, seen, depth + 1))
+            }),
+            _ => known(sources),
+        }
+    }
+
     fn is_generic(&self, value: Value) -> bool {
         value_space(value, &self.map) == Some(AddressSpace::Generic)
     }
@@ -137,7 +255,7 @@ impl<'c, 'a> Explainer<'_, 'c, 'a> {
                 let pointer = *operands.get(*position)?;
                 Some(format!(
                     "{subject} through a generic pointer ({}) stays dynamic: {}",
-                    set.alternatives(),
+                    self.alternatives(pointer, *set),
                     self.why(pointer, *set)
                 ))
             }
