@@ -497,11 +497,22 @@ impl SpaceSet {
     /// The spaces as alternatives in prose: `local or global`, `private,
     /// local or global`; `no space (only null)` when empty.
     pub fn alternatives(self) -> String {
-        let names: Vec<&str> = self.iter().map(AddressSpace::name).collect();
+        let spaces: Vec<AddressSpace> = self.iter().collect();
+        if spaces.is_empty() {
+            return "no space (only null)".to_string();
+        }
+        AddressSpace::alternatives(&spaces)
+    }
+}
+
+impl AddressSpace {
+    /// `spaces` as alternatives in prose, in the order given: `global`,
+    /// `global or constant`, `private, local or global`.
+    pub fn alternatives(spaces: &[AddressSpace]) -> String {
+        let names: Vec<&str> = spaces.iter().map(|space| space.name()).collect();
         match names.as_slice() {
-            [] => "no space (only null)".to_string(),
-            [one] => one.to_string(),
-            [init @ .., last] => format!("{} or {last}", init.join(", ")),
+            [init @ .., last] if !init.is_empty() => format!("{} or {last}", init.join(", ")),
+            _ => names.concat(),
         }
     }
 }

@@ -133,11 +133,7 @@ impl<'c, 'a> Explainer<'_, 'c, 'a> {
         };
         let mut sources: Vec<AddressSpace> = sources.into_iter().collect();
         sources.sort_by_key(rank);
-        let names: Vec<&str> = sources.iter().map(|space| space.name()).collect();
-        match names.as_slice() {
-            [init @ .., last] if !init.is_empty() => format!("{} or {last}", init.join(", ")),
-            _ => names.join(""),
-        }
+        AddressSpace::alternatives(&sources)
     }
 
     /// What every call of the function whose entry block is `block` passes

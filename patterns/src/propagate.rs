@@ -32,7 +32,7 @@ use crate::ir::FunctionFlags;
 use gas_dialect::ops::{generic_address_operands, value_space, Dispatch};
 use gas_dialect::{names, AddressSpace, AddressSpaceMap, SpaceSet};
 use melior::ir::block::BlockLike;
-use melior::ir::operation::{OperationLike, OperationResult};
+use melior::ir::operation::OperationLike;
 use melior::ir::RegionLike;
 use melior::ir::{Module, OperationRef, Value, ValueLike};
 use melior::{Context, IrRewriter, RewriterBase};
@@ -486,12 +486,6 @@ fn to_named_decision(
     }
 }
 
-/// The `gas.tag` that defines `value`, if one does.
-fn defining_tag<'c, 'a>(value: Value<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
-    let op = OperationResult::try_from(value).ok()?.owner();
-    (op.name().as_string_ref().as_str() == Ok(names::TAG)).then_some(op)
-}
-
 /// `gas.untag(gas.tag p)` → `p` (same named type; another type is undefined
 /// and left alone).
 fn fold_untag_of_tag<'c, 'a>(
@@ -500,7 +494,7 @@ fn fold_untag_of_tag<'c, 'a>(
     rewriter: &RewriterBase<'c, 'a>,
 ) -> Rewrite {
     let source = op.operand(0).map_err(|_| NotApplied("no operand"))?;
-    let tag = defining_tag(source).ok_or(NotApplied("operand is not a gas.tag"))?;
+    let tag = crate::ir::defining_tag(source).ok_or(NotApplied("operand is not a gas.tag"))?;
     let named = tag.operand(0).map_err(|_| NotApplied("no operand"))?;
     let result = op.result(0).map_err(|_| NotApplied("no result"))?;
     if named.r#type() != result.r#type() {
@@ -517,7 +511,7 @@ fn fold_to_named_of_tag<'c, 'a>(
     rewriter: &RewriterBase<'c, 'a>,
 ) -> Rewrite {
     let source = op.operand(0).map_err(|_| NotApplied("no operand"))?;
-    let tag = defining_tag(source).ok_or(NotApplied("operand is not a gas.tag"))?;
+    let tag = crate::ir::defining_tag(source).ok_or(NotApplied("operand is not a gas.tag"))?;
     let named = tag.operand(0).map_err(|_| NotApplied("no operand"))?;
     let result_type = op.result(0).map_err(|_| NotApplied("no result"))?.r#type();
     if named.r#type() == result_type {
@@ -544,7 +538,7 @@ fn move_tag_after_gep<'c, 'a>(
     rewriter: &RewriterBase<'c, 'a>,
 ) -> Rewrite {
     let base = op.operand(0).map_err(|_| NotApplied("no base"))?;
-    let tag = defining_tag(base).ok_or(NotApplied("base is not a gas.tag"))?;
+    let tag = crate::ir::defining_tag(base).ok_or(NotApplied("base is not a gas.tag"))?;
     let named = tag.operand(0).map_err(|_| NotApplied("no operand"))?;
     let result = op.result(0).map_err(|_| NotApplied("no result"))?;
     let generic_type = result.r#type();

@@ -140,8 +140,7 @@ fn all_global(
             let tagged_space = addresses
                 .get(position)
                 .and_then(|index| crate::ir::operand(op, *index))
-                .and_then(crate::ir::defining_op)
-                .filter(|cast| crate::ir::name_of(cast) == names::TAG)
+                .and_then(crate::ir::defining_tag)
                 .and_then(|cast| crate::ir::operand(&cast, 0))
                 .and_then(|named| value_space(named, map));
             match tagged_space {

@@ -156,9 +156,8 @@ pub(crate) struct Function<'c, 'a> {
     /// and inline functions, CUDA's among them).
     pub is_equivalent_everywhere: bool,
     pub has_body: bool,
-    /// Operations in it, itself included (counted by [`ModuleIndex::build`]).
-    pub size: usize,
-    /// Where its operations are in [`ModuleIndex::all_ops`].
+    /// Where its operations, itself included, are in
+    /// [`ModuleIndex::all_ops`] (set by [`ModuleIndex::build`]).
     pub(crate) ops: std::ops::Range<usize>,
     /// Takes variable arguments (or its type cannot be read).
     pub is_variadic: bool,
@@ -189,13 +188,17 @@ impl<'c, 'a> Function<'c, 'a> {
                 .is_some(),
             is_variadic: op.attribute("function_type").is_err()
                 || texts.of(&op, "function_type").contains("..."),
-            size: 0,
             ops: 0..0,
         }
     }
 
     /// Whether its body here says what every call of it does: it has one,
     /// and the linker cannot pick a different one.
+    /// The number of operations in it, itself included.
+    pub(crate) fn size(&self) -> usize {
+        self.ops.len()
+    }
+
     pub(crate) fn has_definitive_body(&self) -> bool {
         self.has_body && (!self.is_replaceable || self.is_equivalent_everywhere)
     }
@@ -378,7 +381,6 @@ impl<'c, 'a> ModuleIndex<'c, 'a> {
         }
         for function in functions.values_mut() {
             if let Some(range) = ranges.get(&(function.op.to_raw().ptr as usize)) {
-                function.size = range.len();
                 function.ops = range.clone();
             }
         }
@@ -471,10 +473,7 @@ impl<'c, 'a> ModuleIndex<'c, 'a> {
     pub(crate) fn shape(&self) -> String {
         let mut lines: Vec<String> = Vec::new();
         for (name, function) in &self.functions {
-            lines.push(format!(
-                "function {name} {:?} {}",
-                function.ops, function.size
-            ));
+            lines.push(format!("function {name} {:?}", function.ops));
         }
         for (name, calls) in &self.call_sites {
             lines.push(format!("calls {name} {}", calls.len()));

@@ -277,22 +277,30 @@ pub fn remove_attribute(op: OperationRef, name: &str) {
 
 /// The result type of an `!llvm.func<...>` type.
 pub fn llvm_function_result(function_type: melior::ir::Type) -> Option<melior::ir::Type> {
-    use melior::ir::TypeLike;
     if !function_type.to_string().starts_with("!llvm.func<") {
         return None;
     }
     // SAFETY: the type is an LLVM function type (checked above).
-    Some(unsafe {
+    Some(unsafe { llvm_function_result_unchecked(function_type) })
+}
+
+/// The result type of `function_type`.
+///
+/// # Safety
+/// `function_type` must be an `!llvm.func` type.
+unsafe fn llvm_function_result_unchecked(function_type: melior::ir::Type) -> melior::ir::Type {
+    use melior::ir::TypeLike;
+    // SAFETY: the caller vouches for the type's kind; the call only reads it.
+    unsafe {
         melior::ir::Type::from_raw(mlir_sys::mlirLLVMFunctionTypeGetReturnType(
             function_type.to_raw(),
         ))
-    })
+    }
 }
 
 /// The result type of the `llvm.func` op `function`, read without printing
 /// its type: the op's verifier makes `function_type` an LLVM function type.
 pub fn llvm_func_op_result<'c>(function: &OperationRef<'c, '_>) -> Option<melior::ir::Type<'c>> {
-    use melior::ir::TypeLike;
     if super::name_of(function) != "llvm.func" {
         return None;
     }
@@ -301,11 +309,7 @@ pub fn llvm_func_op_result<'c>(function: &OperationRef<'c, '_>) -> Option<melior
             .ok()?
             .value();
     // SAFETY: an `llvm.func`'s `function_type` is an `!llvm.func` type.
-    Some(unsafe {
-        melior::ir::Type::from_raw(mlir_sys::mlirLLVMFunctionTypeGetReturnType(
-            function_type.to_raw(),
-        ))
-    })
+    Some(unsafe { llvm_function_result_unchecked(function_type) })
 }
 
 /// The number of parameters of an `!llvm.func<...>` type.

@@ -125,6 +125,11 @@ pub fn each_op<'c, 'a>(op: OperationRef<'c, 'a>, visit: &mut impl FnMut(Operatio
     }
 }
 
+/// The `gas.tag` that defines `value`, if one does.
+pub fn defining_tag<'c, 'a>(value: Value<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
+    defining_op(value).filter(|op| name_of(op) == gas_dialect::names::TAG)
+}
+
 /// The function (`llvm.func` or `func.func`) `op` is nested in.
 pub fn enclosing_function<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
     let mut current = op.parent_operation();

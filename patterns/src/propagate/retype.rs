@@ -164,14 +164,14 @@ pub(super) fn retype_block_arguments<'c, 'a>(
         for (position, index) in range.enumerate() {
             // A tag, or a select of one (a loop keeping a pointer it walks).
             let passes_tag = op.operand(index).is_ok_and(|value| {
-                super::defining_tag(value).is_some()
+                crate::ir::defining_tag(value).is_some()
                     || OperationResult::try_from(value).is_ok_and(|result| {
                         let select = result.owner();
                         name_of(&select) == "llvm.select"
                             && [1, 2].iter().any(|position| {
                                 select
                                     .operand(*position)
-                                    .is_ok_and(|operand| super::defining_tag(operand).is_some())
+                                    .is_ok_and(|operand| crate::ir::defining_tag(operand).is_some())
                             })
                     })
             });
@@ -271,17 +271,14 @@ fn retype_argument<'c, 'a>(
             || (index == 0 && geps.contains(&user))
             || named_select_operands.contains(&(user, index))
     };
-    let select_uses: Vec<_> = selects
+    // The selects and GEPs that take the named type with the argument.
+    let retyped: Vec<OperationRef> = selects.iter().chain(&geps).copied().collect();
+    let retyped_uses: Vec<_> = retyped
         .iter()
-        .map(|select| select.result(0).map(|result| uses_of(result.into())))
+        .map(|op| op.result(0).map(|result| uses_of(result.into())))
         .collect::<Result<_, _>>()
-        .map_err(|_| NotApplied("a select without result"))?;
+        .map_err(|_| NotApplied("a select or GEP without result"))?;
     let argument_uses = uses_of(argument_value);
-    let gep_uses: Vec<_> = geps
-        .iter()
-        .map(|gep| gep.result(0).map(|result| uses_of(result.into())))
-        .collect::<Result<_, _>>()
-        .map_err(|_| NotApplied("a GEP without result"))?;
     argument.set_type(named);
     for (terminator, index, value) in replacements {
         set_operand(terminator, index, value);
@@ -292,27 +289,15 @@ fn retype_argument<'c, 'a>(
     rewriter.set_insertion_point_before(first);
     let tagged = tag_of(argument_value, generic, first, rewriter)?;
     retag_uses(argument_uses, tagged, &stays_named);
-    for (select, uses) in selects.iter().zip(select_uses) {
-        let result: Value = select
+    for (op, uses) in retyped.iter().zip(retyped_uses) {
+        let result: Value = op
             .result(0)
-            .map_err(|_| NotApplied("a select without result"))?
+            .map_err(|_| NotApplied("a select or GEP without result"))?
             .into();
         result.set_type(named);
         if uses.iter().any(|(user, index)| !stays_named(*user, *index)) {
-            rewriter.set_insertion_point_after(*select);
-            let tagged = tag_of(result, generic, *select, rewriter)?;
-            retag_uses(uses, tagged, &stays_named);
-        }
-    }
-    for (gep, uses) in geps.iter().zip(gep_uses) {
-        let result: Value = gep
-            .result(0)
-            .map_err(|_| NotApplied("a GEP without result"))?
-            .into();
-        result.set_type(named);
-        if uses.iter().any(|(user, index)| !stays_named(*user, *index)) {
-            rewriter.set_insertion_point_after(*gep);
-            let tagged = tag_of(result, generic, *gep, rewriter)?;
+            rewriter.set_insertion_point_after(*op);
+            let tagged = tag_of(result, generic, *op, rewriter)?;
             retag_uses(uses, tagged, &stays_named);
         }
     }
@@ -374,7 +359,7 @@ fn classify<'c: 'a, 'a>(
     if Some(value) == itself {
         return Some(Incoming::Itself);
     }
-    if let Some(tag) = super::defining_tag(value) {
+    if let Some(tag) = crate::ir::defining_tag(value) {
         return tag.operand(0).ok().map(Incoming::Tagged);
     }
     let op = OperationResult::try_from(value).ok()?.owner();

@@ -67,7 +67,7 @@ impl CloneBudget {
         let mut original = 0;
         let mut cloned = 0;
         for (name, function) in &index.functions {
-            let size = function.size;
+            let size = function.size();
             if name.contains(CLONE_MARKER) {
                 cloned += size;
             } else {
@@ -225,7 +225,7 @@ pub(crate) fn plan<'c, 'a>(
         // Where every call agrees on what the memory holds, the callee's
         // analysis (the union of its callers) already knows it.
         let keyed = keys.iter().collect::<HashSet<_>>().len() > 1;
-        let cost = function.size;
+        let cost = function.size();
         let mut new_signatures: HashSet<String> = HashSet::default();
         for (call, key) in calls.iter().zip(&keys) {
             let signature: Signature = generic_parameters
