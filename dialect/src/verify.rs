@@ -29,26 +29,55 @@ pub fn verify<'c: 'a, 'a>(
     root: &impl OperationLike<'c, 'a>,
     map: &AddressSpaceMap,
 ) -> Result<(), DialectError> {
-    let mut count = 0;
-    // Accesses already parsed, by their scratch text: a module has few kinds.
-    let mut parsed = AccessCache::new();
+    let mut rules = Rules::new(map);
     root.walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
         let name = op.name();
-        let name = name.as_string_ref();
-        if let Ok(name) = name.as_str() {
-            if names::is_gas_op(name) {
-                for problem in check(&op, name, map, &mut parsed) {
-                    emit_error(op.location(), &format!("'{name}' op {problem}"));
-                    count += 1;
-                }
-            }
+        if let Ok(name) = name.as_string_ref().as_str() {
+            rules.check(&op, name);
         }
         melior::ir::operation::WalkResult::Advance
     });
-    if count == 0 {
-        Ok(())
-    } else {
-        Err(DialectError::Verification { count })
+    rules.finish()
+}
+
+/// gas's rules, op by op, for a caller that walks the IR itself (one walk
+/// for the rules and its own look at each op); [`verify`] is the walk alone.
+pub struct Rules<'m> {
+    map: &'m AddressSpaceMap,
+    /// Accesses already parsed, by their scratch text: a module has few kinds.
+    parsed: AccessCache,
+    errors: usize,
+}
+
+impl<'m> Rules<'m> {
+    /// The rules on target `map`, nothing checked yet.
+    pub fn new(map: &'m AddressSpaceMap) -> Self {
+        Self {
+            map,
+            parsed: AccessCache::new(),
+            errors: 0,
+        }
+    }
+
+    /// Checks `op`, whose name is `name`, if it is a gas op; each problem is
+    /// emitted as an error at its location.
+    pub fn check(&mut self, op: &OperationRef, name: &str) {
+        if !names::is_gas_op(name) {
+            return;
+        }
+        for problem in check(op, name, self.map, &mut self.parsed) {
+            emit_error(op.location(), &format!("'{name}' op {problem}"));
+            self.errors += 1;
+        }
+    }
+
+    /// Whether every op checked so far holds.
+    pub fn finish(self) -> Result<(), DialectError> {
+        if self.errors == 0 {
+            Ok(())
+        } else {
+            Err(DialectError::Verification { count: self.errors })
+        }
     }
 }
 
@@ -63,6 +92,23 @@ pub fn report_gas_ops<'c: 'a, 'a>(root: &impl OperationLike<'c, 'a>, why: &str) 
                 emit_error(op.location(), &format!("'{name}' op {why}"));
                 count += 1;
             }
+        }
+        melior::ir::operation::WalkResult::Advance
+    });
+    count
+}
+
+/// How many gas ops are nested in `root` (reports nothing).
+pub fn count_gas_ops<'c: 'a, 'a>(root: &impl OperationLike<'c, 'a>) -> usize {
+    let mut count = 0;
+    root.walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
+        if op
+            .name()
+            .as_string_ref()
+            .as_str()
+            .is_ok_and(names::is_gas_op)
+        {
+            count += 1;
         }
         melior::ir::operation::WalkResult::Advance
     });

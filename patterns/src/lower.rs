@@ -54,30 +54,35 @@ use thiserror::Error;
 pub const SET: &str = "lower";
 
 /// What `lower` needs to know before it rewrites, found in one walk.
-struct Survey {
-    /// Ops that carry a gas event where lower cannot follow it (reported).
-    escaping_events: usize,
+struct Survey<'c, 'a> {
+    /// Ops that carry a gas event where lower cannot follow it.
+    escaping_events: Vec<OperationRef<'c, 'a>>,
     /// Async copies or waits are present: the work-group builtins are needed.
     has_work_group_ops: bool,
+    /// gas's rules held on every gas op (each problem was reported).
+    verified: bool,
 }
 
+/// gas's rules on every gas op, and what lowering needs to know, in one walk.
 /// Events carry no data: a copy's lowering returns the event it was given,
 /// and the casts `raise` puts around SPIR events fold away. An event that
 /// goes anywhere else (a branch, a call, a return, memory) would be left
-/// with gas's type; each op that takes or gives one is reported.
-fn survey(context: &Context, module: &Module) -> Survey {
+/// with gas's type; each op that takes or gives one is collected.
+fn survey<'c, 'a>(
+    context: &Context,
+    module: &'a Module<'c>,
+    map: &AddressSpaceMap,
+) -> Survey<'c, 'a> {
     use gas_dialect::names::{ASYNC_COPY_2D, ASYNC_COPY_3D, WAIT_EVENTS};
-    let mut survey = Survey {
-        escaping_events: 0,
-        has_work_group_ops: false,
-    };
+    let mut escaping_events = Vec::new();
+    let mut has_work_group_ops = false;
+    let mut rules = gas_dialect::verify::Rules::new(map);
     let event = gas_dialect::ops::event_type(context).ok();
     crate::ir::each_op(module.as_operation(), &mut |op| {
-        let name = op.name();
-        let name = name.as_string_ref().as_str().unwrap_or_default();
+        let name = crate::ir::name_of(&op);
         if gas_dialect::names::is_gas_op(name) {
-            survey.has_work_group_ops |=
-                [ASYNC_COPY_2D, ASYNC_COPY_3D, WAIT_EVENTS].contains(&name);
+            rules.check(&op, name);
+            has_work_group_ops |= [ASYNC_COPY_2D, ASYNC_COPY_3D, WAIT_EVENTS].contains(&name);
             return;
         }
         let Some(event) = event else {
@@ -87,19 +92,30 @@ fn survey(context: &Context, module: &Module) -> Survey {
             return;
         }
         let is_event = |r#type: Type| r#type == event;
-        let carries = op.operands().any(|operand| is_event(operand.r#type()))
-            || op.results().any(|result| is_event(result.r#type()));
-        if carries {
-            gas_dialect::verify::emit_error(
-                op.location(),
-                &format!(
-                    "'{name}' op carries a gas event: lower follows events only between gas copies, waits and null events"
-                ),
-            );
-            survey.escaping_events += 1;
+        if op.operands().any(|operand| is_event(operand.r#type()))
+            || op.results().any(|result| is_event(result.r#type()))
+        {
+            escaping_events.push(op);
         }
     });
-    survey
+    Survey {
+        escaping_events,
+        has_work_group_ops,
+        verified: rules.finish().is_ok(),
+    }
+}
+
+/// Reports each op of `ops` as carrying a gas event lower cannot follow.
+fn report_escaping_events(ops: &[OperationRef]) {
+    for op in ops {
+        gas_dialect::verify::emit_error(
+            op.location(),
+            &format!(
+                "'{}' op carries a gas event: lower follows events only between gas copies, waits and null events",
+                crate::ir::name_of(op)
+            ),
+        );
+    }
 }
 
 /// Where work-item ids and the barrier come from (the one target hook).
@@ -199,18 +215,21 @@ pub fn run(
     module: &mut Module,
     map: &AddressSpaceMap,
 ) -> Result<(), LowerError> {
+    let survey = survey(context, module, map);
     // Rebuilding accesses from their attributes is only safe on dispatches
     // gas's verifier accepted (MLIR's own verifier is the caller's business).
-    if gas_dialect::verify::verify(&module.as_operation(), map).is_err() {
+    if !survey.verified {
         return Err(LowerError::Unverified);
     }
-    let survey = survey(context, module);
-    if survey.escaping_events > 0 {
+    if !survey.escaping_events.is_empty() {
+        report_escaping_events(&survey.escaping_events);
         return Err(LowerError::EventsEscape {
-            count: survey.escaping_events,
+            count: survey.escaping_events.len(),
         });
     }
-    if survey.has_work_group_ops {
+    let has_work_group_ops = survey.has_work_group_ops;
+    drop(survey);
+    if has_work_group_ops {
         WORK_GROUP
             .declare(context, module)
             .map_err(|_| LowerError::Conversion)?;
@@ -219,12 +238,21 @@ pub fn run(
     // nothing of lower's crosses a function.
     let outcome = lower_each_function(context, module, map)?;
     export_decisions(context, module);
-    let count = gas_dialect::verify::report_gas_ops(
-        &module.as_operation(),
-        "was not lowered to the LLVM dialect",
-    );
-    if count > 0 {
-        return Err(LowerError::OpsLeft { count });
+    // Each function counted what it left while its ops were at hand; the
+    // module is walked again only to report them. Debug builds (every test)
+    // walk anyway and check the count.
+    if outcome.gas_ops_left > 0 || cfg!(debug_assertions) {
+        let count = gas_dialect::verify::report_gas_ops(
+            &module.as_operation(),
+            "was not lowered to the LLVM dialect",
+        );
+        debug_assert_eq!(
+            count, outcome.gas_ops_left,
+            "gas ops left: the functions' count differs from the module's"
+        );
+        if count > 0 {
+            return Err(LowerError::OpsLeft { count });
+        }
     }
     if outcome.failed {
         return Err(LowerError::Conversion);
@@ -251,6 +279,8 @@ struct FunctionsOutcome {
     failed: bool,
     /// Some function has ops only MLIR's conversions lower.
     left_for_mlir: bool,
+    /// gas ops the functions still hold (an error, reported by `run`).
+    gas_ops_left: usize,
 }
 
 /// Lowers every top-level op of `module` (functions, global initializers)
@@ -300,7 +330,9 @@ impl<'c> RunExternalPass<'c> for LowerFunction {
         let context = function.context();
         let context = crate::ir::adapter::context_of(&context);
         let result = lower_function(context, function, &self.map);
+        let gas_ops_left = gas_dialect::verify::count_gas_ops(&function);
         let mut outcome = self.outcome.lock().unwrap_or_else(PoisonError::into_inner);
+        outcome.gas_ops_left += gas_ops_left;
         match result {
             Ok(converted) => outcome.left_for_mlir |= !converted.everything,
             Err(_) => outcome.failed = true,

@@ -24,7 +24,8 @@ pub mod specialize;
 
 use crate::analysis::{reachability, ClosedWorld, ModuleIndex, SpaceFacts};
 use crate::ir::adapter::{
-    apply_by_walk, has_uses, set_operand, Applied, Environment, NotApplied, Pattern, Rewrite,
+    apply_by_walk_per_function, has_uses, set_operand, Applied, Environment, NotApplied, Pattern,
+    Rewrite,
 };
 use crate::ir::decision::{apply, Decision};
 use crate::ir::emit::Emitter;
@@ -178,7 +179,7 @@ pub fn run(
             let facts = SpaceFacts::compute_in(&index, map, options.closed_world);
             let clones = specialize::plan(&index, map, &facts, options.closed_world, &mut budget);
             if clones.is_empty() {
-                narrow(context, module, map, &rewriter, &facts, &mut stats);
+                narrow(context, &index, map, &rewriter, &facts, &mut stats);
                 narrowed = true;
                 last_index = Some(index);
                 break;
@@ -195,7 +196,7 @@ pub fn run(
         if !narrowed {
             let index = ModuleIndex::build(module.as_operation());
             let facts = SpaceFacts::compute_in(&index, map, options.closed_world);
-            narrow(context, module, map, &rewriter, &facts, &mut stats);
+            narrow(context, &index, map, &rewriter, &facts, &mut stats);
         }
         stats.clones_refused = budget.refused.len();
         stats.budget_stopped_at = budget.first_refused;
@@ -240,16 +241,23 @@ pub fn run(
     let mut patterns = Vec::new();
     populate_propagate_patterns(&mut patterns);
     // A retyped merge can make the next one retypable (a chain of blocks, a
-    // select of selects) whichever order the walk takes: walk again while
-    // something changes, a few times at most (each walk retypes at least
-    // one merge, and a module has finitely many).
-    for _ in 0..MAX_FOLD_WALKS {
-        if apply_by_walk(context, module, *map, SET, &patterns) == 0 {
-            break;
-        }
-    }
+    // select of selects) whichever order the walk takes: walk a function
+    // again while something changes in it, a few times at most (each walk
+    // retypes at least one merge, and a function has finitely many). Then
+    // its dead casts go, while its ops are at hand.
     let owner = IrRewriter::new(context);
-    erase_dead_casts(module, &owner.as_rewriter_base());
+    let rewriter = owner.as_rewriter_base();
+    apply_by_walk_per_function(
+        context,
+        module,
+        *map,
+        SET,
+        &patterns,
+        MAX_FOLD_WALKS,
+        &mut |function| {
+            erase_dead_casts(function, &rewriter);
+        },
+    );
     stats
 }
 
@@ -314,7 +322,7 @@ fn pointer_called_with_generic_parameters(
 /// values).
 fn narrow<'c>(
     context: &'c Context,
-    module: &Module<'c>,
+    index: &ModuleIndex<'c, '_>,
     map: &AddressSpaceMap,
     rewriter: &RewriterBase<'c, '_>,
     facts: &SpaceFacts,
@@ -323,14 +331,14 @@ fn narrow<'c>(
     // Marked before anything changes: the facts are keyed by value. Only
     // gas's own tags need it (a flat target's global cast is the identity).
     let proven = if map.is_tagged() {
-        global_by_provenance(module, map, facts)
+        global_by_provenance(index, map, facts)
     } else {
         Vec::new()
     };
     for op in proven {
         crate::ir::mark(context, op, names::GLOBAL_BY_PROVENANCE_ATTR);
     }
-    for (op, decision) in decide(module, map, facts) {
+    for (op, decision) in decide(index, map, facts) {
         match apply(context, map, rewriter, op, &decision) {
             Ok(()) => match decision {
                 Decision::Narrow(spaces) => {
@@ -347,27 +355,26 @@ fn narrow<'c>(
 }
 
 fn decide<'c, 'a>(
-    module: &'a Module<'c>,
+    index: &ModuleIndex<'c, 'a>,
     map: &AddressSpaceMap,
     facts: &SpaceFacts,
 ) -> Vec<(OperationRef<'c, 'a>, Decision)> {
     let mut plan = Vec::new();
-    crate::ir::each_op(module.as_operation(), &mut |op| {
-        let name = op.name();
-        match name.as_string_ref().as_str() {
-            Ok(names::DISPATCH) => {
+    for &op in &index.resolvable {
+        match crate::ir::name_of(&op) {
+            names::DISPATCH => {
                 if let Some(spaces) = narrowed_spaces(op, map, facts) {
                     plan.push((op, Decision::Narrow(spaces)));
                 }
             }
-            Ok(names::TO_NAMED) => {
+            names::TO_NAMED => {
                 if let Some(decision) = to_named_decision(op, map, facts) {
                     plan.push((op, decision));
                 }
             }
             _ => {}
         }
-    });
+    }
     plan
 }
 
@@ -375,17 +382,17 @@ fn decide<'c, 'a>(
 /// only to global memory by the analysis itself (before private memory in
 /// the global buffer is read as global).
 fn global_by_provenance<'c, 'a>(
-    module: &'a Module<'c>,
+    index: &ModuleIndex<'c, 'a>,
     map: &AddressSpaceMap,
     facts: &SpaceFacts,
 ) -> Vec<OperationRef<'c, 'a>> {
     let global = SpaceSet::single(AddressSpace::Global);
     let mut proven = Vec::new();
-    crate::ir::each_op(module.as_operation(), &mut |op| {
+    for &op in &index.resolvable {
         let addresses = match Dispatch::of(op) {
             Some(dispatch) => match dispatch.kind() {
                 Ok(kind) => generic_address_operands(&op, kind, map),
-                Err(_) => return,
+                Err(_) => continue,
             },
             // A cast to global (or an explicit one `narrow` may make a cast):
             // its operand.
@@ -396,11 +403,11 @@ fn global_by_provenance<'c, 'a>(
             {
                 vec![0]
             }
-            None => return,
+            None => continue,
         };
         let all_global = !addresses.is_empty()
-            && addresses.iter().all(|index| {
-                op.operand(*index).is_ok_and(|address| {
+            && addresses.iter().all(|position| {
+                op.operand(*position).is_ok_and(|address| {
                     value_space(address, map).is_some() && {
                         let known = facts.of(address);
                         let known =
@@ -415,7 +422,7 @@ fn global_by_provenance<'c, 'a>(
         if all_global {
             proven.push(op);
         }
-    });
+    }
     proven
 }
 
@@ -570,9 +577,9 @@ fn move_tag_after_gep<'c, 'a>(
 /// Erases the gas casts nobody uses, users before definitions so chains go
 /// at once. IRDL ops have no traits, so MLIR's own dead-code removal does not
 /// know they are pure.
-fn erase_dead_casts(module: &Module, rewriter: &RewriterBase) -> usize {
+fn erase_dead_casts(root: OperationRef, rewriter: &RewriterBase) -> usize {
     let mut casts = Vec::new();
-    crate::ir::each_op(module.as_operation(), &mut |op| {
+    crate::ir::each_op(root, &mut |op| {
         let name = op.name();
         if matches!(
             name.as_string_ref().as_str(),

@@ -119,7 +119,8 @@ impl GraphBuilder {
             functions,
             call_sites,
             incoming,
-            all_ops,
+            region_owners,
+            pointer_producers,
             ..
         } = index;
         // Function arguments.
@@ -203,8 +204,8 @@ impl GraphBuilder {
             node.sources = sources;
         }
 
-        for op in all_ops {
-            // Arguments of other blocks: what the predecessors pass.
+        // Arguments of other blocks: what the predecessors pass.
+        for op in region_owners {
             for region_index in 0..op.region_count() {
                 let Some(region) = crate::ir::region(op, region_index) else {
                     continue;
@@ -255,6 +256,9 @@ impl GraphBuilder {
                     block = current.next_in_region();
                 }
             }
+        }
+        // Results: only pointers are modelled.
+        for op in pointer_producers {
             self.results_of(op, index);
         }
     }

@@ -237,6 +237,15 @@ pub(crate) struct ModuleIndex<'c, 'a> {
     constant_refs: HashMap<String, Vec<OperationRef<'c, 'a>>>,
     pub(crate) incoming: KeyMap<Vec<Edge<'c, 'a>>>,
     pub(crate) all_ops: Vec<OperationRef<'c, 'a>>,
+    /// The ops with regions (the module first), in walk order: where block
+    /// arguments are.
+    pub(crate) region_owners: Vec<OperationRef<'c, 'a>>,
+    /// The ops with a result of pointer type, in walk order: the only ones
+    /// whose results the analysis models.
+    pub(crate) pointer_producers: Vec<OperationRef<'c, 'a>>,
+    /// The dispatches, untags and explicit casts (`gas.to_named`), in walk
+    /// order: what narrowing decides on.
+    pub(crate) resolvable: Vec<OperationRef<'c, 'a>>,
     /// Program-scope variables (`llvm.mlir.global`) by symbol.
     pub global_variables: HashMap<String, GlobalVariable<'c, 'a>>,
     /// `llvm.mlir.addressof` results by symbol (in functions and initializers).
@@ -275,6 +284,9 @@ impl<'c, 'a> ModuleIndex<'c, 'a> {
         let mut constant_refs: HashMap<String, Vec<OperationRef<'c, 'a>>> = HashMap::default();
         let mut incoming: KeyMap<Vec<Edge<'c, 'a>>> = KeyMap::default();
         let mut all_ops: Vec<OperationRef<'c, 'a>> = Vec::new();
+        let mut region_owners: Vec<OperationRef<'c, 'a>> = Vec::new();
+        let mut pointer_producers: Vec<OperationRef<'c, 'a>> = Vec::new();
+        let mut resolvable: Vec<OperationRef<'c, 'a>> = Vec::new();
         let mut global_variables: HashMap<String, GlobalVariable<'c, 'a>> = HashMap::default();
         let mut addresses_of: HashMap<String, Vec<Value<'c, 'a>>> = HashMap::default();
         let mut current_function: Option<String> = None;
@@ -285,11 +297,31 @@ impl<'c, 'a> ModuleIndex<'c, 'a> {
             visited.set(visited.get() + 1);
             let identifier = op.name();
             let name = identifier.as_string_ref().as_str().unwrap_or_default();
+            // Read while the op is at hand, so that the analysis need not
+            // visit every op again.
+            let has_regions = op.region_count() > 0;
+            if has_regions {
+                region_owners.push(op);
+            }
+            if op
+                .results()
+                .any(|result| gas_dialect::ops::pointer_address_space(result.r#type()).is_some())
+            {
+                pointer_producers.push(op);
+            }
+            if matches!(
+                name,
+                gas_dialect::names::DISPATCH
+                    | gas_dialect::names::UNTAG
+                    | gas_dialect::names::TO_NAMED
+            ) {
+                resolvable.push(op);
+            }
             if is_function(name) {
                 let symbol = symbol_attribute(&op, "sym_name").unwrap_or_default();
                 functions.insert(symbol.clone(), Function::describe(op, &mut texts));
                 current_function = Some(symbol);
-            } else if op.region_count() > 0 && op.parent_operation() == Some(module) {
+            } else if has_regions && op.parent_operation() == Some(module) {
                 // A program-scope variable's initializer (or another
                 // top-level op with a body): its `llvm.return` is not the
                 // previous function's.
@@ -395,6 +427,9 @@ impl<'c, 'a> ModuleIndex<'c, 'a> {
             constant_refs,
             incoming,
             all_ops,
+            region_owners,
+            pointer_producers,
+            resolvable,
             global_variables,
             addresses_of,
             has_kernels,
@@ -458,6 +493,9 @@ impl<'c, 'a> ModuleIndex<'c, 'a> {
         // The ops that stay, in walk order; each function's range moves
         // down by the ops removed before it.
         self.all_ops.retain(|op| !is_gone(op));
+        self.region_owners.retain(|op| !is_gone(op));
+        self.pointer_producers.retain(|op| !is_gone(op));
+        self.resolvable.retain(|op| !is_gone(op));
         for function in self.functions.values_mut() {
             let removed_before: usize = gone_ranges
                 .iter()
@@ -496,6 +534,12 @@ impl<'c, 'a> ModuleIndex<'c, 'a> {
         let edges: usize = self.incoming.values().map(Vec::len).sum();
         lines.push(format!("incoming {} {edges}", self.incoming.len()));
         lines.push(format!("ops {}", self.all_ops.len()));
+        lines.push(format!("region owners {}", self.region_owners.len()));
+        lines.push(format!(
+            "pointer producers {}",
+            self.pointer_producers.len()
+        ));
+        lines.push(format!("resolvable {}", self.resolvable.len()));
         lines.push(format!("variables {}", self.global_variables.len()));
         lines.sort();
         lines.join("\n")

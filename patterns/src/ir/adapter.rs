@@ -143,28 +143,85 @@ pub fn apply_by_walk_on(
     patterns: &[Pattern],
 ) -> usize {
     let before = APPLIED.with(std::cell::Cell::get);
-    // MLIR 22's `mlirFreezeRewritePattern` moves the patterns out of the set
-    // but never deletes the set itself (176 bytes and its buffers a call),
-    // and melior's `freeze` forgets it; so the set is made, frozen and
-    // destroyed here through the C API. Ownership of each pattern passes to
-    // the set (`into_raw`), then to the frozen set.
-    // SAFETY: the context, the op and every set are alive where used; each
-    // set is destroyed once, the moved-from one after freezing and the
-    // frozen one after the driver ran.
-    unsafe {
-        let collection = mlir_sys::mlirRewritePatternSetCreate(context.to_raw());
-        for pattern in patterns {
-            mlir_sys::mlirRewritePatternSetAdd(
-                collection,
-                pattern.into_rewrite_pattern(context, map).into_raw(),
-            );
+    FrozenPatterns::new(context, map, patterns).walk(root);
+    APPLIED.with(std::cell::Cell::get) - before
+}
+
+/// [`apply_by_walk_on`] on each top-level op of `module` (its functions and
+/// initializers) on its own, walked again while a walk rewrites something,
+/// `max_walks` times at most: for sets whose rewrites may enable one another
+/// across a walk (a loop's back edge), where a walk of the whole module would
+/// revisit every function for the few that changed. `finish` then sees the
+/// op, while its IR is still in the cache. The patterns are frozen once.
+/// Returns how many rewrites applied.
+#[tracing::instrument(skip_all, fields(set = set))]
+pub fn apply_by_walk_per_function(
+    context: &Context,
+    module: &Module,
+    map: AddressSpaceMap,
+    set: &'static str,
+    patterns: &[Pattern],
+    max_walks: usize,
+    finish: &mut dyn FnMut(OperationRef),
+) -> usize {
+    let before = APPLIED.with(std::cell::Cell::get);
+    let frozen = FrozenPatterns::new(context, map, patterns);
+    // The walk driver may erase or create ops inside the op it walks, never
+    // the op itself or its siblings: the next top-level op is read after the
+    // walks of this one.
+    let mut next = melior::ir::BlockLike::first_operation(&module.body());
+    while let Some(op) = next {
+        for _ in 0..max_walks {
+            let applied = APPLIED.with(std::cell::Cell::get);
+            frozen.walk(op);
+            if APPLIED.with(std::cell::Cell::get) == applied {
+                break;
+            }
         }
-        let frozen = mlir_sys::mlirFreezeRewritePattern(collection);
-        mlir_sys::mlirRewritePatternSetDestroy(collection);
-        mlir_sys::mlirWalkAndApplyPatterns(root.to_raw(), frozen);
-        mlir_sys::mlirFrozenRewritePatternSetDestroy(frozen);
+        finish(op);
+        next = op.next_in_block();
     }
     APPLIED.with(std::cell::Cell::get) - before
+}
+
+/// Patterns frozen for MLIR's walk driver, destroyed on drop.
+struct FrozenPatterns(mlir_sys::MlirFrozenRewritePatternSet);
+
+impl FrozenPatterns {
+    fn new(context: &Context, map: AddressSpaceMap, patterns: &[Pattern]) -> Self {
+        // MLIR 22's `mlirFreezeRewritePattern` moves the patterns out of the
+        // set but never deletes the set itself (176 bytes and its buffers a
+        // call), and melior's `freeze` forgets it; so the set is made, frozen
+        // and destroyed here through the C API. Ownership of each pattern
+        // passes to the set (`into_raw`), then to the frozen set.
+        // SAFETY: the context is alive; the moved-from set is destroyed once,
+        // after freezing.
+        unsafe {
+            let collection = mlir_sys::mlirRewritePatternSetCreate(context.to_raw());
+            for pattern in patterns {
+                mlir_sys::mlirRewritePatternSetAdd(
+                    collection,
+                    pattern.into_rewrite_pattern(context, map).into_raw(),
+                );
+            }
+            let frozen = mlir_sys::mlirFreezeRewritePattern(collection);
+            mlir_sys::mlirRewritePatternSetDestroy(collection);
+            Self(frozen)
+        }
+    }
+
+    /// One walk of MLIR's driver over `root` and the ops nested in it.
+    fn walk(&self, root: OperationRef) {
+        // SAFETY: the op and the frozen set are alive for the call.
+        unsafe { mlir_sys::mlirWalkAndApplyPatterns(root.to_raw(), self.0) }
+    }
+}
+
+impl Drop for FrozenPatterns {
+    fn drop(&mut self) {
+        // SAFETY: the frozen set is destroyed once, after every walk.
+        unsafe { mlir_sys::mlirFrozenRewritePatternSetDestroy(self.0) }
+    }
 }
 
 /// Registers, once per process, the MLIR passes gas's pipelines and
