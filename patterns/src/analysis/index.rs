@@ -156,9 +156,8 @@ pub(crate) struct Function<'c, 'a> {
     /// and inline functions, CUDA's among them).
     pub is_equivalent_everywhere: bool,
     pub has_body: bool,
-    /// Where its operations, itself included, are in
-    /// [`ModuleIndex::all_ops`] (set by [`ModuleIndex::build`]).
-    pub(crate) ops: std::ops::Range<usize>,
+    /// Its operations, itself included (set by [`ModuleIndex::build`]).
+    size: usize,
     /// Takes variable arguments (or its type cannot be read).
     pub is_variadic: bool,
 }
@@ -188,7 +187,7 @@ impl<'c, 'a> Function<'c, 'a> {
                 .is_some(),
             is_variadic: op.attribute("function_type").is_err()
                 || texts.of(&op, "function_type").contains("..."),
-            ops: 0..0,
+            size: 0,
         }
     }
 
@@ -196,7 +195,7 @@ impl<'c, 'a> Function<'c, 'a> {
     /// and the linker cannot pick a different one.
     /// The number of operations in it, itself included.
     pub(crate) fn size(&self) -> usize {
-        self.ops.len()
+        self.size
     }
 
     pub(crate) fn has_definitive_body(&self) -> bool {
@@ -236,7 +235,8 @@ pub(crate) struct ModuleIndex<'c, 'a> {
     /// `addresses_of`, to take a function's address).
     constant_refs: HashMap<String, Vec<OperationRef<'c, 'a>>>,
     pub(crate) incoming: KeyMap<Vec<Edge<'c, 'a>>>,
-    pub(crate) all_ops: Vec<OperationRef<'c, 'a>>,
+    /// The module's operations, the module included.
+    op_count: usize,
     /// The ops with regions (the module first), in walk order: where block
     /// arguments are.
     pub(crate) region_owners: Vec<OperationRef<'c, 'a>>,
@@ -283,7 +283,6 @@ impl<'c, 'a> ModuleIndex<'c, 'a> {
         let mut address_taken: HashSet<String> = HashSet::default();
         let mut constant_refs: HashMap<String, Vec<OperationRef<'c, 'a>>> = HashMap::default();
         let mut incoming: KeyMap<Vec<Edge<'c, 'a>>> = KeyMap::default();
-        let mut all_ops: Vec<OperationRef<'c, 'a>> = Vec::new();
         let mut region_owners: Vec<OperationRef<'c, 'a>> = Vec::new();
         let mut pointer_producers: Vec<OperationRef<'c, 'a>> = Vec::new();
         let mut resolvable: Vec<OperationRef<'c, 'a>> = Vec::new();
@@ -396,11 +395,10 @@ impl<'c, 'a> ModuleIndex<'c, 'a> {
                     .or_default()
                     .push(edge);
             }
-            all_ops.push(op);
         };
         // The module op, then each top-level op with what it holds.
         visit(module);
-        let mut ranges: HashMap<usize, std::ops::Range<usize>> = HashMap::default();
+        let mut sizes: HashMap<usize, usize> = HashMap::default();
         for top_level in crate::ir::region(&module, 0)
             .and_then(|region| region.first_block())
             .map(|body| std::iter::successors(body.first_operation(), |op| op.next_in_block()))
@@ -409,13 +407,14 @@ impl<'c, 'a> ModuleIndex<'c, 'a> {
         {
             let before = visited.get();
             each_op(top_level, &mut visit);
-            ranges.insert(top_level.to_raw().ptr as usize, before..visited.get());
+            sizes.insert(top_level.to_raw().ptr as usize, visited.get() - before);
         }
         for function in functions.values_mut() {
-            if let Some(range) = ranges.get(&(function.op.to_raw().ptr as usize)) {
-                function.ops = range.clone();
+            if let Some(size) = sizes.get(&(function.op.to_raw().ptr as usize)) {
+                function.size = *size;
             }
         }
+        let op_count = visited.get();
         let has_kernels = functions.values().any(|function| function.is_kernel);
         Self {
             functions,
@@ -426,7 +425,7 @@ impl<'c, 'a> ModuleIndex<'c, 'a> {
             address_taken,
             constant_refs,
             incoming,
-            all_ops,
+            op_count,
             region_owners,
             pointer_producers,
             resolvable,
@@ -441,21 +440,13 @@ impl<'c, 'a> ModuleIndex<'c, 'a> {
     /// the module without them. Called while their ops are alive (it reads
     /// them), so that no rebuild is needed after the erasure.
     pub(crate) fn forget_functions(&mut self, dead: &[&str]) {
-        let mut gone_ranges: Vec<std::ops::Range<usize>> = dead
-            .iter()
-            .filter_map(|name| self.functions.get(*name))
-            .map(|function| function.ops.clone())
-            .collect();
-        gone_ranges.sort_by_key(|range| range.start);
-        let gone: HashSet<usize> = gone_ranges
-            .iter()
-            .flat_map(|range| self.all_ops[range.clone()].iter())
-            .map(|op| op.to_raw().ptr as usize)
-            .collect();
-        let is_gone = |op: &OperationRef| gone.contains(&(op.to_raw().ptr as usize));
+        // The ops of the dead functions, and the blocks whose incoming
+        // edges go with them.
+        let mut gone: HashSet<usize> = HashSet::default();
         for name in dead {
             if let Some(function) = self.functions.get(*name) {
                 crate::ir::each_op(function.op, &mut |op| {
+                    gone.insert(op.to_raw().ptr as usize);
                     for region in 0..op.region_count() {
                         let mut block =
                             crate::ir::region(&op, region).and_then(|r| r.first_block());
@@ -466,11 +457,14 @@ impl<'c, 'a> ModuleIndex<'c, 'a> {
                     }
                 });
             }
-            self.functions.remove(*name);
+            if let Some(function) = self.functions.remove(*name) {
+                self.op_count -= function.size;
+            }
             self.callees.remove(*name);
             self.returns.remove(*name);
             self.return_ops.remove(*name);
         }
+        let is_gone = |op: &OperationRef| gone.contains(&(op.to_raw().ptr as usize));
         self.call_sites.retain(|_, calls| {
             calls.retain(|call| !is_gone(call));
             !calls.is_empty()
@@ -490,20 +484,10 @@ impl<'c, 'a> ModuleIndex<'c, 'a> {
             .chain(self.constant_refs.keys())
             .cloned()
             .collect();
-        // The ops that stay, in walk order; each function's range moves
-        // down by the ops removed before it.
-        self.all_ops.retain(|op| !is_gone(op));
+        // The ops that stay, in walk order.
         self.region_owners.retain(|op| !is_gone(op));
         self.pointer_producers.retain(|op| !is_gone(op));
         self.resolvable.retain(|op| !is_gone(op));
-        for function in self.functions.values_mut() {
-            let removed_before: usize = gone_ranges
-                .iter()
-                .filter(|range| range.end <= function.ops.start)
-                .map(|range| range.len())
-                .sum();
-            function.ops = function.ops.start - removed_before..function.ops.end - removed_before;
-        }
     }
 
     /// A summary of what the index holds (names, counts, ranges), for
@@ -511,7 +495,7 @@ impl<'c, 'a> ModuleIndex<'c, 'a> {
     pub(crate) fn shape(&self) -> String {
         let mut lines: Vec<String> = Vec::new();
         for (name, function) in &self.functions {
-            lines.push(format!("function {name} {:?}", function.ops));
+            lines.push(format!("function {name} {}", function.size));
         }
         for (name, calls) in &self.call_sites {
             lines.push(format!("calls {name} {}", calls.len()));
@@ -533,7 +517,7 @@ impl<'c, 'a> ModuleIndex<'c, 'a> {
         }
         let edges: usize = self.incoming.values().map(Vec::len).sum();
         lines.push(format!("incoming {} {edges}", self.incoming.len()));
-        lines.push(format!("ops {}", self.all_ops.len()));
+        lines.push(format!("ops {}", self.op_count));
         lines.push(format!("region owners {}", self.region_owners.len()));
         lines.push(format!(
             "pointer producers {}",
