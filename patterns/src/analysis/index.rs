@@ -275,11 +275,20 @@ impl<'c, 'a> ModuleIndex<'c, 'a> {
     }
 
     pub fn build(module: OperationRef<'c, 'a>) -> Self {
-        let mut functions: HashMap<String, Function<'c, 'a>> = HashMap::default();
-        let mut call_sites: HashMap<String, Vec<OperationRef<'c, 'a>>> = HashMap::default();
-        let mut callees: HashMap<String, Vec<String>> = HashMap::default();
-        let mut returns: HashMap<String, Vec<Value<'c, 'a>>> = HashMap::default();
-        let mut return_ops: HashMap<String, Vec<OperationRef<'c, 'a>>> = HashMap::default();
+        // Sized for one entry per top-level op up front: growing the maps
+        // while walking rehashes them again and again.
+        let top_level_ops = crate::ir::region(&module, 0)
+            .and_then(|region| region.first_block())
+            .map_or(0, |body| {
+                std::iter::successors(body.first_operation(), |op| op.next_in_block()).count()
+            });
+        let mut functions: HashMap<String, Function<'c, 'a>> = with_capacity(top_level_ops);
+        let mut call_sites: HashMap<String, Vec<OperationRef<'c, 'a>>> =
+            with_capacity(top_level_ops);
+        let mut callees: HashMap<String, Vec<String>> = with_capacity(top_level_ops);
+        let mut returns: HashMap<String, Vec<Value<'c, 'a>>> = with_capacity(top_level_ops);
+        let mut return_ops: HashMap<String, Vec<OperationRef<'c, 'a>>> =
+            with_capacity(top_level_ops);
         let mut address_taken: HashSet<String> = HashSet::default();
         let mut constant_refs: HashMap<String, Vec<OperationRef<'c, 'a>>> = HashMap::default();
         let mut incoming: KeyMap<Vec<Edge<'c, 'a>>> = KeyMap::default();
@@ -568,6 +577,11 @@ impl<'c, 'a> ModuleIndex<'c, 'a> {
                     || (closed_world == ClosedWorld::WhenKernels && self.has_kernels))
         })
     }
+}
+
+/// An empty map with room for `capacity` entries.
+fn with_capacity<V>(capacity: usize) -> HashMap<String, V> {
+    HashMap::with_capacity_and_hasher(capacity, Default::default())
 }
 
 /// Whether a function's calling convention marks a kernel on any target gas
