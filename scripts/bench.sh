@@ -13,4 +13,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
 cargo build --release --quiet -p gas-pipelines --bin gas-opt -p gas-bench --bin gas-bench
-target/release/gas-bench --runs 5 "$@"
+# Five runs unless the arguments say how many (gas-bench takes --runs once).
+runs=(--runs 5)
+for argument in "$@"; do
+    case "$argument" in --runs | --runs=*) runs=() ;; esac
+done
+target/release/gas-bench "${runs[@]}" "$@"

@@ -12,7 +12,9 @@
 //! same. The rules need the sizes as constants and are applied together, to
 //! the simplest form, by one pattern per copy op.
 
-use crate::ir::adapter::{apply_by_walk, Applied, Environment, NotApplied, Pattern, Rewrite};
+use crate::ir::adapter::{
+    apply_by_walk_per_function, Applied, Environment, NotApplied, Pattern, Rewrite,
+};
 use crate::ir::emit::Emitter;
 use gas_dialect::ops::{AsyncCopy2d, AsyncCopy3d};
 use gas_dialect::{names, AddressSpaceMap};
@@ -40,7 +42,7 @@ pub fn populate_async_copy_simplify_patterns(patterns: &mut Vec<Pattern>) {
 pub fn run(context: &Context, module: &mut Module, map: &AddressSpaceMap) {
     let mut patterns = Vec::new();
     populate_async_copy_simplify_patterns(&mut patterns);
-    apply_by_walk(context, module, *map, SET, &patterns);
+    apply_by_walk_per_function(context, module, *map, SET, &patterns, 1, None);
 }
 
 /// One size of the copy: its value, and the constant it is, if known.

@@ -245,8 +245,6 @@ pub fn run(
     // again while something changes in it, a few times at most (each walk
     // retypes at least one merge, and a function has finitely many). Then
     // its dead casts go, while its ops are at hand.
-    let owner = IrRewriter::new(context);
-    let rewriter = owner.as_rewriter_base();
     apply_by_walk_per_function(
         context,
         module,
@@ -254,9 +252,7 @@ pub fn run(
         SET,
         &patterns,
         MAX_FOLD_WALKS,
-        &mut |function| {
-            erase_dead_casts(function, &rewriter);
-        },
+        Some(erase_dead_casts),
     );
     stats
 }
@@ -577,7 +573,9 @@ fn move_tag_after_gep<'c, 'a>(
 /// Erases the gas casts nobody uses, users before definitions so chains go
 /// at once. IRDL ops have no traits, so MLIR's own dead-code removal does not
 /// know they are pure.
-fn erase_dead_casts(root: OperationRef, rewriter: &RewriterBase) -> usize {
+fn erase_dead_casts<'c>(context: &'c Context, root: OperationRef<'c, '_>) {
+    let owner = IrRewriter::new(context);
+    let rewriter = owner.as_rewriter_base();
     let mut casts = Vec::new();
     crate::ir::each_op(root, &mut |op| {
         let name = op.name();
@@ -588,12 +586,9 @@ fn erase_dead_casts(root: OperationRef, rewriter: &RewriterBase) -> usize {
             casts.push(op);
         }
     });
-    let mut erased = 0;
     for op in casts.into_iter().rev() {
         if crate::ir::result(&op, 0).is_some_and(|result| !has_uses(result.into())) {
             rewriter.erase_op(op);
-            erased += 1;
         }
     }
-    erased
 }

@@ -26,7 +26,9 @@
 
 pub mod async_copies;
 
-use crate::ir::adapter::{apply_by_walk, Applied, Environment, NotApplied, Pattern, Rewrite};
+use crate::ir::adapter::{
+    apply_by_walk_per_function, Applied, Environment, NotApplied, Pattern, Rewrite,
+};
 use crate::ir::{is_function_address, is_in_function};
 use gas_dialect::access::{access_kind, ACCESS_KINDS};
 use gas_dialect::ops::{
@@ -87,7 +89,7 @@ pub fn populate_raise_patterns(patterns: &mut Vec<Pattern>) {
 pub fn run(context: &Context, module: &mut Module, map: &AddressSpaceMap) {
     let mut patterns = Vec::new();
     populate_raise_patterns(&mut patterns);
-    apply_by_walk(context, module, *map, SET, &patterns);
+    apply_by_walk_per_function(context, module, *map, SET, &patterns, 1, None);
 }
 
 fn operand_and_result<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<(Value<'c, 'a>, Value<'c, 'a>)> {

@@ -448,12 +448,13 @@ fn process_chunk(
     };
     let mut llvm_source = None;
     // Whether the input may hold gas ops for gas's rules to check. IRDL ops
-    // have no custom syntax, so each is written with its name (`"gas.tag"`):
-    // text without `gas.` holds none, and neither does imported LLVM IR.
+    // have no custom syntax, so text names each (`"gas.tag"`): text without
+    // `gas` (or an escape that could spell it) holds none, and neither does
+    // imported LLVM IR. Bytecode names its dialects apart: it may.
     let mut input_rules = GasRules::NoGasOps;
     let parsed = match input {
         ChunkInput::Mlir(text) => {
-            if mentions_gas(&text) {
+            if may_name_gas_ops(&text) {
                 input_rules = GasRules::Check;
             }
             if let Some(refusal) = refuse_known_parser_crashes(&text) {
@@ -692,7 +693,25 @@ fn gas_rules(
     gas_dialect::verify::verify(&module.as_operation(), map).map_err(|_| Vec::new())
 }
 
-/// Whether `text` contains `gas.` (a gas op's name does).
-fn mentions_gas(text: &[u8]) -> bool {
-    text.windows(4).any(|window| window == b"gas.")
+/// Whether MLIR `source` may hold a gas op: it is bytecode, or text with
+/// `gas` in it (every gas op's name) or a backslash (a string escape, as in
+/// `"g\61s.tag"`, could spell the name).
+fn may_name_gas_ops(source: &[u8]) -> bool {
+    const BYTECODE_MAGIC: &[u8] = b"ML\xefR";
+    source.starts_with(BYTECODE_MAGIC)
+        || source.contains(&b'\\')
+        || source.windows(3).any(|window| window == b"gas")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::may_name_gas_ops;
+
+    #[test]
+    fn only_text_that_cannot_name_a_gas_op_skips_the_rules() {
+        assert!(!may_name_gas_ops(b"llvm.func @f() {\n  llvm.return\n}"));
+        assert!(may_name_gas_ops(b"%t = \"gas.tag\"(%p)"));
+        assert!(may_name_gas_ops(b"%t = \"g\\61s.tag\"(%p)"));
+        assert!(may_name_gas_ops(b"ML\xefR\x00rest of the bytecode"));
+    }
 }

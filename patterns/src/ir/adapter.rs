@@ -17,6 +17,7 @@ use melior::{create_op_rewrite_pattern, PatternRewriter, RewritePattern};
 use melior::{ContextRef, StringRef};
 use std::ffi::c_void;
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::Arc;
 
 /// The pattern rewrote the IR.
 #[derive(Debug)]
@@ -147,41 +148,120 @@ pub fn apply_by_walk_on(
     APPLIED.with(std::cell::Cell::get) - before
 }
 
+/// What [`apply_by_walk_per_function`] does with a top-level op after its
+/// walks, while its IR is still in the cache.
+pub type Finish = for<'c, 'a> fn(&'c Context, OperationRef<'c, 'a>);
+
 /// [`apply_by_walk_on`] on each top-level op of `module` (its functions and
 /// initializers) on its own, walked again while a walk rewrites something,
-/// `max_walks` times at most: for sets whose rewrites may enable one another
-/// across a walk (a loop's back edge), where a walk of the whole module would
-/// revisit every function for the few that changed. `finish` then sees the
-/// op, while its IR is still in the cache. The patterns are frozen once.
-/// Returns how many rewrites applied.
+/// `max_walks` times at most (for sets whose rewrites may enable one another
+/// across a walk, a loop's back edge: a walk of the whole module would
+/// revisit every function for the few that changed), then `finish`. The ops
+/// are spread over MLIR's threads where the context has them (a nested pass,
+/// as `lower` runs): only for patterns that read and rewrite nothing outside
+/// the top-level op they are in. The patterns are frozen once and shared, as
+/// MLIR's own passes share theirs. Returns how many rewrites applied.
 #[tracing::instrument(skip_all, fields(set = set))]
 pub fn apply_by_walk_per_function(
     context: &Context,
-    module: &Module,
+    module: &mut Module,
     map: AddressSpaceMap,
     set: &'static str,
     patterns: &[Pattern],
     max_walks: usize,
-    finish: &mut dyn FnMut(OperationRef),
+    finish: Option<Finish>,
 ) -> usize {
-    let before = APPLIED.with(std::cell::Cell::get);
+    #[repr(align(8))]
+    struct PassId;
+    static WALK_EACH_FUNCTION: PassId = PassId;
     let frozen = FrozenPatterns::new(context, map, patterns);
-    // The walk driver may erase or create ops inside the op it walks, never
-    // the op itself or its siblings: the next top-level op is read after the
-    // walks of this one.
+    let pass = WalkEachFunction {
+        frozen: frozen.0,
+        max_walks,
+        finish,
+        applied: Arc::default(),
+        walked: Arc::default(),
+    };
+    let applied = Arc::clone(&pass.applied);
+    let walked = Arc::clone(&pass.walked);
+    let manager = melior::pass::PassManager::new(context);
+    manager.enable_verifier(false);
+    manager.nested_under("any").add_pass(external_pass(
+        pass.clone(),
+        TypeId::create(&WALK_EACH_FUNCTION),
+        "GasWalkEachFunction",
+        "gas-walk-each-function",
+        "a set's patterns on one function",
+    ));
+    // The pass cannot fail; a top-level op MLIR did not schedule it on (or
+    // all of them, had the run stopped) is walked here, so every op is.
+    let _ = manager.run(module);
+    let walked: std::collections::HashSet<usize> = walked
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .iter()
+        .copied()
+        .collect();
     let mut next = melior::ir::BlockLike::first_operation(&module.body());
     while let Some(op) = next {
-        for _ in 0..max_walks {
+        if !walked.contains(&(op.to_raw().ptr as usize)) {
+            pass.walk(context, op);
+        }
+        next = op.next_in_block();
+    }
+    drop(frozen);
+    applied.load(std::sync::atomic::Ordering::Relaxed)
+}
+
+/// [`apply_by_walk_per_function`]'s work on one top-level op, as an MLIR
+/// pass that MLIR clones per thread. The frozen patterns are shared (MLIR
+/// reads a frozen set from any thread) and outlive the pass manager's run.
+#[derive(Clone)]
+struct WalkEachFunction {
+    frozen: mlir_sys::MlirFrozenRewritePatternSet,
+    max_walks: usize,
+    finish: Option<Finish>,
+    /// Rewrites applied, over every thread.
+    applied: Arc<std::sync::atomic::AtomicUsize>,
+    /// The ops walked (their addresses).
+    walked: Arc<std::sync::Mutex<Vec<usize>>>,
+}
+
+impl WalkEachFunction {
+    fn walk<'c>(&self, context: &'c Context, op: OperationRef<'c, '_>) {
+        let before = APPLIED.with(std::cell::Cell::get);
+        for _ in 0..self.max_walks {
             let applied = APPLIED.with(std::cell::Cell::get);
-            frozen.walk(op);
+            // SAFETY: the op and the frozen set are alive for the call.
+            unsafe { mlir_sys::mlirWalkAndApplyPatterns(op.to_raw(), self.frozen) }
             if APPLIED.with(std::cell::Cell::get) == applied {
                 break;
             }
         }
-        finish(op);
-        next = op.next_in_block();
+        if let Some(finish) = self.finish {
+            // Inside MLIR's callback a panic would abort: report it instead.
+            if catch_unwind(AssertUnwindSafe(|| finish(context, op))).is_err() {
+                tracing::error!("finishing a function panicked; it is left as it is");
+            }
+        }
+        self.applied.fetch_add(
+            APPLIED.with(std::cell::Cell::get) - before,
+            std::sync::atomic::Ordering::Relaxed,
+        );
+        self.walked
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .push(op.to_raw().ptr as usize);
     }
-    APPLIED.with(std::cell::Cell::get) - before
+}
+
+impl<'c> RunExternalPass<'c> for WalkEachFunction {
+    fn initialize(&mut self, _context: ContextRef<'c>) {}
+
+    fn run(&mut self, op: OperationRef<'c, '_>, _pass: ExternalPass<'_>) {
+        let context = op.context();
+        self.walk(context_of(&context), op);
+    }
 }
 
 /// Patterns frozen for MLIR's walk driver, destroyed on drop.
