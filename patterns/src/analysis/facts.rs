@@ -535,21 +535,41 @@ fn is_constant(value: Value) -> bool {
 
 /// The least fixed point of `nodes`.
 fn solve(nodes: KeyMap<Node>) -> KeyMap<SpaceSet> {
-    let mut dependents: KeyMap<Vec<Key>> = KeyMap::default();
-    for (node, Node { sources, .. }) in &nodes {
-        for source in sources {
-            dependents.entry(*source).or_default().push(*node);
+    // The nodes numbered densely: the worklist then runs over vectors
+    // instead of hashing a value's key at every step.
+    let keys: Vec<Key> = nodes.keys().copied().collect();
+    let numbers: KeyMap<usize> = keys
+        .iter()
+        .enumerate()
+        .map(|(number, key)| (*key, number))
+        .collect();
+    let graph: Vec<&Node> = keys.iter().map(|key| &nodes[key]).collect();
+    // A source that is not a node is a value the graph does not know: None.
+    let sources: Vec<Vec<Option<usize>>> = graph
+        .iter()
+        .map(|node| {
+            node.sources
+                .iter()
+                .map(|source| numbers.get(source).copied())
+                .collect()
+        })
+        .collect();
+    let mut dependents: Vec<Vec<usize>> = vec![Vec::new(); keys.len()];
+    for (node, node_sources) in sources.iter().enumerate() {
+        for source in node_sources.iter().flatten() {
+            dependents[*source].push(node);
         }
     }
-    let mut sets: KeyMap<SpaceSet> = nodes.iter().map(|(k, node)| (*k, node.base)).collect();
-    let mut worklist: Vec<Key> = nodes.keys().copied().collect();
-    let mut queued: KeySet = worklist.iter().copied().collect();
+    let mut sets: Vec<SpaceSet> = graph.iter().map(|node| node.base).collect();
+    // Each node is recomputed from its sources; the functions are monotone
+    // and start from their base, so any order reaches the least fixed point.
+    let mut worklist: Vec<usize> = (0..keys.len()).collect();
+    let mut queued: Vec<bool> = vec![true; keys.len()];
     while let Some(current) = worklist.pop() {
-        queued.remove(&current);
-        let node = &nodes[&current];
-        let mut set = node.sources.iter().fold(node.base, |set, source| {
-            // A source that is not a node is a value the graph does not know.
-            set.union(sets.get(source).copied().unwrap_or(SpaceSet::ALL))
+        queued[current] = false;
+        let node = graph[current];
+        let mut set = sources[current].iter().fold(node.base, |set, source| {
+            set.union(source.map_or(SpaceSet::ALL, |source| sets[source]))
         });
         if set.iter().any(|space| !node.within.contains(space)) {
             set = SpaceSet::ALL;
@@ -558,14 +578,15 @@ fn solve(nodes: KeyMap<Node>) -> KeyMap<SpaceSet> {
             .iter()
             .filter(|space| node.only.contains(*space))
             .collect();
-        if set != sets[&current] {
-            sets.insert(current, set);
-            for dependent in dependents.get(&current).into_iter().flatten() {
-                if queued.insert(*dependent) {
+        if set != sets[current] {
+            sets[current] = set;
+            for dependent in &dependents[current] {
+                if !queued[*dependent] {
+                    queued[*dependent] = true;
                     worklist.push(*dependent);
                 }
             }
         }
     }
-    sets
+    keys.into_iter().zip(sets).collect()
 }
