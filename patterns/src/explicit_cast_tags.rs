@@ -61,7 +61,7 @@ pub fn run(
             "@{kernel}: {} explicit cast(s): private tags preserved, casts to global clear tags",
             facts.explicit_casts
         ));
-        marked.extend(graph.reach(kernel));
+        marked.extend(graph.reach(kernel).iter().cloned());
     }
     for name in marked {
         if let Some(node) = graph.functions.get(&name) {

@@ -82,6 +82,8 @@ pub struct KernelGraph<'c, 'a> {
     /// The functions that have a body, by symbol name; a later definition of
     /// a name replaces an earlier one.
     pub functions: BTreeMap<String, Node<'c, 'a>>,
+    /// What each kernel reaches ([`KernelGraph::reach`]), computed once.
+    reaches: BTreeMap<String, BTreeSet<String>>,
 }
 
 impl<'c, 'a> KernelGraph<'c, 'a> {
@@ -201,7 +203,16 @@ impl<'c, 'a> KernelGraph<'c, 'a> {
                 },
             );
         }
-        Self { functions }
+        let mut graph = Self {
+            functions,
+            reaches: BTreeMap::new(),
+        };
+        graph.reaches = graph
+            .kernels()
+            .into_iter()
+            .map(|kernel| (kernel.to_string(), graph.reach_from(kernel)))
+            .collect();
+        graph
     }
 
     /// The kernels of the module.
@@ -214,7 +225,15 @@ impl<'c, 'a> KernelGraph<'c, 'a> {
     }
 
     /// `kernel` and every function it reaches through direct calls.
-    pub fn reach(&self, kernel: &str) -> BTreeSet<String> {
+    pub fn reach(&self, kernel: &str) -> std::borrow::Cow<'_, BTreeSet<String>> {
+        match self.reaches.get(kernel) {
+            Some(reached) => std::borrow::Cow::Borrowed(reached),
+            None => std::borrow::Cow::Owned(self.reach_from(kernel)),
+        }
+    }
+
+    /// `kernel` and every function it reaches through direct calls, walked.
+    fn reach_from(&self, kernel: &str) -> BTreeSet<String> {
         let mut reached = BTreeSet::new();
         let mut pending = vec![kernel.to_string()];
         while let Some(name) = pending.pop() {
@@ -232,8 +251,8 @@ impl<'c, 'a> KernelGraph<'c, 'a> {
     /// unfollowable call wins.
     pub fn reach_facts(&self, kernel: &str) -> FunctionFacts {
         let mut total = FunctionFacts::default();
-        for name in self.reach(kernel) {
-            let Some(node) = self.functions.get(&name) else {
+        for name in self.reach(kernel).iter() {
+            let Some(node) = self.functions.get(name) else {
                 continue;
             };
             let facts = &node.facts;
@@ -259,7 +278,7 @@ impl<'c, 'a> KernelGraph<'c, 'a> {
         &self,
         candidates: BTreeSet<String>,
     ) -> (BTreeSet<String>, BTreeMap<String, String>) {
-        let reach: BTreeMap<&str, BTreeSet<String>> = self
+        let reach: BTreeMap<&str, std::borrow::Cow<BTreeSet<String>>> = self
             .kernels()
             .into_iter()
             .map(|kernel| (kernel, self.reach(kernel)))
@@ -300,7 +319,7 @@ impl<'c, 'a> KernelGraph<'c, 'a> {
     pub fn functions_of(&self, kernels: &BTreeSet<String>) -> BTreeSet<String> {
         kernels
             .iter()
-            .flat_map(|kernel| self.reach(kernel))
+            .flat_map(|kernel| self.reach(kernel).iter().cloned().collect::<Vec<_>>())
             .collect()
     }
 
