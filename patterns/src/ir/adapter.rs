@@ -159,8 +159,9 @@ pub type Finish = for<'c, 'a> fn(&'c Context, OperationRef<'c, 'a>);
 /// revisit every function for the few that changed), then `finish`. The ops
 /// are spread over MLIR's threads where the context has them (a nested pass,
 /// as `lower` runs): only for patterns that read and rewrite nothing outside
-/// the top-level op they are in. The patterns are frozen once and shared, as
-/// MLIR's own passes share theirs. Returns how many rewrites applied.
+/// the top-level op they are in. Each thread freezes the patterns once (a
+/// pattern's Rust callback is called through `&mut`, so threads must not
+/// share one). Returns how many rewrites applied.
 #[tracing::instrument(skip_all, fields(set = set))]
 pub fn apply_by_walk_per_function(
     context: &Context,
@@ -174,9 +175,10 @@ pub fn apply_by_walk_per_function(
     #[repr(align(8))]
     struct PassId;
     static WALK_EACH_FUNCTION: PassId = PassId;
-    let frozen = FrozenPatterns::new(context, map, patterns);
-    let pass = WalkEachFunction {
-        frozen: frozen.0,
+    let mut pass = WalkEachFunction {
+        map,
+        patterns: patterns.to_vec(),
+        frozen: None,
         max_walks,
         finish,
         applied: Arc::default(),
@@ -209,16 +211,16 @@ pub fn apply_by_walk_per_function(
         }
         next = op.next_in_block();
     }
-    drop(frozen);
     applied.load(std::sync::atomic::Ordering::Relaxed)
 }
 
 /// [`apply_by_walk_per_function`]'s work on one top-level op, as an MLIR
-/// pass that MLIR clones per thread. The frozen patterns are shared (MLIR
-/// reads a frozen set from any thread) and outlive the pass manager's run.
-#[derive(Clone)]
+/// pass that MLIR clones per thread; each clone freezes its own patterns
+/// when it first walks.
 struct WalkEachFunction {
-    frozen: mlir_sys::MlirFrozenRewritePatternSet,
+    map: AddressSpaceMap,
+    patterns: Vec<Pattern>,
+    frozen: Option<FrozenPatterns>,
     max_walks: usize,
     finish: Option<Finish>,
     /// Rewrites applied, over every thread.
@@ -227,13 +229,30 @@ struct WalkEachFunction {
     walked: Arc<std::sync::Mutex<Vec<usize>>>,
 }
 
+impl Clone for WalkEachFunction {
+    fn clone(&self) -> Self {
+        Self {
+            map: self.map,
+            patterns: self.patterns.clone(),
+            frozen: None,
+            max_walks: self.max_walks,
+            finish: self.finish,
+            applied: Arc::clone(&self.applied),
+            walked: Arc::clone(&self.walked),
+        }
+    }
+}
+
 impl WalkEachFunction {
-    fn walk<'c>(&self, context: &'c Context, op: OperationRef<'c, '_>) {
+    fn walk<'c>(&mut self, context: &'c Context, op: OperationRef<'c, '_>) {
         let before = APPLIED.with(std::cell::Cell::get);
+        let (map, patterns) = (self.map, &self.patterns);
+        let frozen = self
+            .frozen
+            .get_or_insert_with(|| FrozenPatterns::new(context, map, patterns));
         for _ in 0..self.max_walks {
             let applied = APPLIED.with(std::cell::Cell::get);
-            // SAFETY: the op and the frozen set are alive for the call.
-            unsafe { mlir_sys::mlirWalkAndApplyPatterns(op.to_raw(), self.frozen) }
+            frozen.walk(op);
             if APPLIED.with(std::cell::Cell::get) == applied {
                 break;
             }
