@@ -84,31 +84,29 @@ impl<'m> Rules<'m> {
 /// Emits an error at every gas op nested in `root` saying it `why`; returns
 /// how many there were. The legality check of lowering and of LLVM IR output.
 pub fn report_gas_ops<'c: 'a, 'a>(root: &impl OperationLike<'c, 'a>, why: &str) -> usize {
-    let mut count = 0;
-    root.walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
-        let name = op.name();
-        if let Ok(name) = name.as_string_ref().as_str() {
-            if names::is_gas_op(name) {
-                emit_error(op.location(), &format!("'{name}' op {why}"));
-                count += 1;
-            }
-        }
-        melior::ir::operation::WalkResult::Advance
-    });
-    count
+    each_gas_op(root, |op, name| {
+        emit_error(op.location(), &format!("'{name}' op {why}"))
+    })
 }
 
 /// How many gas ops are nested in `root` (reports nothing).
 pub fn count_gas_ops<'c: 'a, 'a>(root: &impl OperationLike<'c, 'a>) -> usize {
+    each_gas_op(root, |_, _| {})
+}
+
+/// Calls `visit` with every gas op nested in `root` (`root` included) and
+/// its name; returns how many there were.
+fn each_gas_op<'c: 'a, 'a>(
+    root: &impl OperationLike<'c, 'a>,
+    mut visit: impl FnMut(&OperationRef, &str),
+) -> usize {
     let mut count = 0;
     root.walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
-        if op
-            .name()
-            .as_string_ref()
-            .as_str()
-            .is_ok_and(names::is_gas_op)
-        {
-            count += 1;
+        if let Ok(name) = op.name().as_string_ref().as_str() {
+            if names::is_gas_op(name) {
+                visit(&op, name);
+                count += 1;
+            }
         }
         melior::ir::operation::WalkResult::Advance
     });

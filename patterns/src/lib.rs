@@ -1,8 +1,10 @@
 //! gas pattern sets: one module per set, named as in DESIGN.md, each exposing
 //! a `populate_<set>_patterns` entry point and a `run` that applies it with
-//! MLIR's walk driver ([`ir::adapter::apply_by_walk`], or per function and in
+//! MLIR's walk driver ([`ir::adapter::apply_by_walk_on`], or per function and in
 //! parallel, [`ir::adapter::apply_by_walk_per_function`], where a set's
-//! patterns never look outside the function they are in). Sets that decide from
+//! patterns rewrite nothing outside the function they are in and read
+//! outside it only what none of them changes, the module's symbols). Sets
+//! that decide from
 //! whole-module facts ([`builtin_calls`], [`explicit_cast_tags`],
 //! [`private_branch_elision`], [`static_global`]) have only a `run`;
 //! [`check`] and [`explain`] only read the IR and return warnings or remarks.

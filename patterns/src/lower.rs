@@ -32,7 +32,9 @@ use async_copies::*;
 use dispatch::*;
 use tags::*;
 
-use crate::ir::adapter::{apply_by_walk_on, Applied, Environment, NotApplied, Pattern, Rewrite};
+use crate::ir::adapter::{
+    apply_by_walk_on, Applied, Environment, NotApplied, Pattern, Rewrite, TopLevelWork,
+};
 use crate::ir::emit::{EmitError, Emitter, IntPredicate};
 use crate::ir::FunctionFlags;
 use gas_dialect::ops::{pointer_type, Dispatch};
@@ -43,10 +45,10 @@ use gas_dialect::{
 use melior::ir::operation::OperationLike;
 use melior::ir::r#type::TypeId;
 use melior::ir::{Module, OperationRef, Type, Value, ValueLike};
-use melior::pass::{ExternalPass, PassManager, RunExternalPass};
+use melior::pass::PassManager;
 use melior::utility::parse_pass_pipeline;
+use melior::Context;
 use melior::RewriterBase;
-use melior::{Context, ContextRef};
 use std::sync::{Arc, Mutex, PoisonError};
 use thiserror::Error;
 
@@ -295,40 +297,32 @@ fn lower_each_function(
     struct PassId;
     static LOWER_FUNCTION: PassId = PassId;
     let outcome = Arc::new(Mutex::new(FunctionsOutcome::default()));
-    let pass = LowerFunction {
+    let work = LowerFunction {
         map: *map,
         outcome: Arc::clone(&outcome),
     };
-    let manager = PassManager::new(context);
-    // Verified before lowering, and by the caller after it.
-    manager.enable_verifier(false);
-    manager
-        .nested_under("any")
-        .add_pass(crate::ir::adapter::external_pass(
-            pass,
-            TypeId::create(&LOWER_FUNCTION),
-            "GasLowerFunction",
-            "gas-lower-function",
-            "lower's rewrites on one function",
-        ));
-    manager.run(module).map_err(|_| LowerError::Conversion)?;
+    if !crate::ir::adapter::on_each_top_level_op(
+        context,
+        module,
+        work,
+        TypeId::create(&LOWER_FUNCTION),
+        "gas-lower-function",
+    ) {
+        return Err(LowerError::Conversion);
+    }
     let outcome = std::mem::take(&mut *outcome.lock().unwrap_or_else(PoisonError::into_inner));
     Ok(outcome)
 }
 
-/// `lower` on one function, as an MLIR pass.
+/// `lower` on one top-level op (a function, a global's initializer).
 #[derive(Clone)]
 struct LowerFunction {
     map: AddressSpaceMap,
     outcome: Arc<Mutex<FunctionsOutcome>>,
 }
 
-impl<'c> RunExternalPass<'c> for LowerFunction {
-    fn initialize(&mut self, _context: ContextRef<'c>) {}
-
-    fn run(&mut self, function: OperationRef<'c, '_>, _pass: ExternalPass<'_>) {
-        let context = function.context();
-        let context = crate::ir::adapter::context_of(&context);
+impl TopLevelWork for LowerFunction {
+    fn visit<'c>(&mut self, context: &'c Context, function: OperationRef<'c, '_>) {
         let result = lower_function(context, function, &self.map);
         let gas_ops_left = gas_dialect::verify::count_gas_ops(&function);
         let mut outcome = self.outcome.lock().unwrap_or_else(PoisonError::into_inner);

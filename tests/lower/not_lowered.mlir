@@ -22,3 +22,13 @@ func.func @negative_event_returned(%l: !llvm.ptr<3>, %g: !llvm.ptr<1>) -> !gas.e
   // expected-error @+1 {{'func.return' op carries a gas event: lower follows events only between gas copies, waits and null events}}
   return %e : !gas.event
 }
+
+// -----
+
+// A gas op outside every function: MLIR schedules no nested pass on it, so
+// lower visits it itself, and reports it.
+// expected-error @+1 {{'gas.null_event' op was not lowered to the LLVM dialect}}
+%none = "gas.null_event"() : () -> !gas.event
+llvm.func @negative_gas_op_at_module_level() {
+  llvm.return
+}

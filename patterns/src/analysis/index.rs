@@ -191,13 +191,13 @@ impl<'c, 'a> Function<'c, 'a> {
         }
     }
 
-    /// Whether its body here says what every call of it does: it has one,
-    /// and the linker cannot pick a different one.
     /// The number of operations in it, itself included.
     pub(crate) fn size(&self) -> usize {
         self.size
     }
 
+    /// Whether its body here says what every call of it does: it has one,
+    /// and the linker cannot pick a different one.
     pub(crate) fn has_definitive_body(&self) -> bool {
         self.has_body && (!self.is_replaceable || self.is_equivalent_everywhere)
     }
@@ -499,7 +499,7 @@ impl<'c, 'a> ModuleIndex<'c, 'a> {
         self.resolvable.retain(|op| !is_gone(op));
     }
 
-    /// A summary of what the index holds (names, counts, ranges), for
+    /// A summary of what the index holds (names, counts, sizes), for
     /// checking that an index kept up to date equals a rebuilt one.
     pub(crate) fn shape(&self) -> String {
         let mut lines: Vec<String> = Vec::new();

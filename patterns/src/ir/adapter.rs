@@ -118,23 +118,10 @@ thread_local! {
     static APPLIED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
 }
 
-/// Applies `patterns` to `module` in one walk (MLIR's walk driver): each op
-/// is offered to the patterns once, ops the patterns create are not
-/// revisited, and nothing is folded or erased besides what the patterns
-/// rewrite. Right for sets whose rewrites do not enable one another.
-/// Returns how many rewrites applied.
-pub fn apply_by_walk(
-    context: &Context,
-    module: &Module,
-    map: AddressSpaceMap,
-    set: &'static str,
-    patterns: &[Pattern],
-) -> usize {
-    apply_by_walk_on(context, module.as_operation(), map, set, patterns)
-}
-
-/// [`apply_by_walk`] on `root` and the ops nested in it (one function, for
-/// sets that run per function). Returns how many rewrites applied.
+/// Applies `patterns` to the ops nested in `root` in one walk (MLIR's walk
+/// driver): each op is offered to the patterns once, ops the patterns create
+/// are not revisited, and nothing is folded or erased besides what the
+/// patterns rewrite. Returns how many rewrites applied.
 #[tracing::instrument(skip_all, fields(set = set))]
 pub fn apply_by_walk_on(
     context: &Context,
@@ -158,8 +145,10 @@ pub type Finish = for<'c, 'a> fn(&'c Context, OperationRef<'c, 'a>);
 /// across a walk, a loop's back edge: a walk of the whole module would
 /// revisit every function for the few that changed), then `finish`. The ops
 /// are spread over MLIR's threads where the context has them (a nested pass,
-/// as `lower` runs): only for patterns that read and rewrite nothing outside
-/// the top-level op they are in. Each thread freezes the patterns once (a
+/// as `lower` runs): only for patterns that rewrite nothing outside the
+/// top-level op they are in and read outside it only what none of them
+/// changes (the module's symbols, as `raise` reads them to tell a function's
+/// address from data). Each thread freezes the patterns once (a
 /// pattern's Rust callback is called through `&mut`, so threads must not
 /// share one). Returns how many rewrites applied.
 #[tracing::instrument(skip_all, fields(set = set))]
@@ -175,42 +164,23 @@ pub fn apply_by_walk_per_function(
     #[repr(align(8))]
     struct PassId;
     static WALK_EACH_FUNCTION: PassId = PassId;
-    let mut pass = WalkEachFunction {
+    let walk = WalkEachFunction {
         map,
         patterns: patterns.to_vec(),
         frozen: None,
         max_walks,
         finish,
         applied: Arc::default(),
-        walked: Arc::default(),
     };
-    let applied = Arc::clone(&pass.applied);
-    let walked = Arc::clone(&pass.walked);
-    let manager = melior::pass::PassManager::new(context);
-    manager.enable_verifier(false);
-    manager.nested_under("any").add_pass(external_pass(
-        pass.clone(),
+    let applied = Arc::clone(&walk.applied);
+    // The work cannot fail, and every top-level op is visited either way.
+    on_each_top_level_op(
+        context,
+        module,
+        walk,
         TypeId::create(&WALK_EACH_FUNCTION),
-        "GasWalkEachFunction",
         "gas-walk-each-function",
-        "a set's patterns on one function",
-    ));
-    // The pass cannot fail; a top-level op MLIR did not schedule it on (or
-    // all of them, had the run stopped) is walked here, so every op is.
-    let _ = manager.run(module);
-    let walked: std::collections::HashSet<usize> = walked
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
-        .iter()
-        .copied()
-        .collect();
-    let mut next = melior::ir::BlockLike::first_operation(&module.body());
-    while let Some(op) = next {
-        if !walked.contains(&(op.to_raw().ptr as usize)) {
-            pass.walk(context, op);
-        }
-        next = op.next_in_block();
-    }
+    );
     applied.load(std::sync::atomic::Ordering::Relaxed)
 }
 
@@ -225,8 +195,6 @@ struct WalkEachFunction {
     finish: Option<Finish>,
     /// Rewrites applied, over every thread.
     applied: Arc<std::sync::atomic::AtomicUsize>,
-    /// The ops walked (their addresses).
-    walked: Arc<std::sync::Mutex<Vec<usize>>>,
 }
 
 impl Clone for WalkEachFunction {
@@ -238,13 +206,12 @@ impl Clone for WalkEachFunction {
             max_walks: self.max_walks,
             finish: self.finish,
             applied: Arc::clone(&self.applied),
-            walked: Arc::clone(&self.walked),
         }
     }
 }
 
-impl WalkEachFunction {
-    fn walk<'c>(&mut self, context: &'c Context, op: OperationRef<'c, '_>) {
+impl TopLevelWork for WalkEachFunction {
+    fn visit<'c>(&mut self, context: &'c Context, op: OperationRef<'c, '_>) {
         let before = APPLIED.with(std::cell::Cell::get);
         let (map, patterns) = (self.map, &self.patterns);
         let frozen = self
@@ -267,19 +234,77 @@ impl WalkEachFunction {
             APPLIED.with(std::cell::Cell::get) - before,
             std::sync::atomic::Ordering::Relaxed,
         );
-        self.walked
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .push(op.to_raw().ptr as usize);
     }
 }
 
-impl<'c> RunExternalPass<'c> for WalkEachFunction {
+/// Work on one top-level op of a module (a function, a global's
+/// initializer), for [`on_each_top_level_op`]. MLIR clones it per thread.
+pub trait TopLevelWork: Clone {
+    /// Does the work on `op`.
+    fn visit<'c>(&mut self, context: &'c Context, op: OperationRef<'c, '_>);
+}
+
+/// Runs `work` on each top-level op of `module` as a nested MLIR pass named
+/// `argument` (`id` its type id), in parallel where the context has threads,
+/// then on each top-level op MLIR did not schedule the pass on (MLIR runs
+/// nested passes only on ops isolated from above), so that every top-level
+/// op is visited once. Returns whether MLIR's pass manager ran without failing.
+pub fn on_each_top_level_op<W: TopLevelWork>(
+    context: &Context,
+    module: &mut Module,
+    mut work: W,
+    id: TypeId,
+    argument: &str,
+) -> bool {
+    let visited: Arc<std::sync::Mutex<Vec<usize>>> = Arc::default();
+    let manager = melior::pass::PassManager::new(context);
+    // The caller verifies.
+    manager.enable_verifier(false);
+    manager.nested_under("any").add_pass(external_pass(
+        EachTopLevelOp {
+            work: work.clone(),
+            visited: Arc::clone(&visited),
+        },
+        id,
+        argument,
+        argument,
+        "gas's work on one top-level op",
+    ));
+    let ran = manager.run(module).is_ok();
+    let visited: std::collections::HashSet<usize> = visited
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .iter()
+        .copied()
+        .collect();
+    let mut next = melior::ir::BlockLike::first_operation(&module.body());
+    while let Some(op) = next {
+        if !visited.contains(&(op.to_raw().ptr as usize)) {
+            work.visit(context, op);
+        }
+        next = op.next_in_block();
+    }
+    ran
+}
+
+/// [`on_each_top_level_op`]'s pass: the work, and the ops it visited.
+#[derive(Clone)]
+struct EachTopLevelOp<W> {
+    work: W,
+    /// The ops visited (their addresses).
+    visited: Arc<std::sync::Mutex<Vec<usize>>>,
+}
+
+impl<'c, W: TopLevelWork> RunExternalPass<'c> for EachTopLevelOp<W> {
     fn initialize(&mut self, _context: ContextRef<'c>) {}
 
     fn run(&mut self, op: OperationRef<'c, '_>, _pass: ExternalPass<'_>) {
         let context = op.context();
-        self.walk(context_of(&context), op);
+        self.work.visit(context_of(&context), op);
+        self.visited
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .push(op.to_raw().ptr as usize);
     }
 }
 
