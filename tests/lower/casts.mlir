@@ -80,3 +80,19 @@ llvm.func @to_global_accepts_tags_000_and_111(%x: !llvm.ptr<4>) -> !llvm.ptr<1> 
   %0 = "gas.to_named"(%x) : (!llvm.ptr<4>) -> !llvm.ptr<1>
   llvm.return %0 : !llvm.ptr<1>
 }
+
+// -----
+
+// A cast between named spaces through generic (with private memory in the
+// global buffer, a private pointer is a global one): the tag set and cleared
+// again would leave the bits as they were, so they are reinterpreted, with
+// no and/or/shl/ashr. The same-space untag is the pointer itself.
+llvm.func @untag_of_tag_across_spaces_reinterprets_bits(%p: !llvm.ptr, %l: !llvm.ptr<3>) -> !llvm.ptr<1> attributes {gas.private_in_global, gas.tags_preserved} {
+  %0 = "gas.tag"(%p) : (!llvm.ptr) -> !llvm.ptr<4>
+  %1 = "gas.untag"(%0) : (!llvm.ptr<4>) -> !llvm.ptr<1>
+  %2 = "gas.tag"(%l) : (!llvm.ptr<3>) -> !llvm.ptr<4>
+  %3 = "gas.untag"(%2) : (!llvm.ptr<4>) -> !llvm.ptr
+  %4 = "gas.untag"(%2) : (!llvm.ptr<4>) -> !llvm.ptr<3>
+  llvm.store %3, %4 : !llvm.ptr, !llvm.ptr<3>
+  llvm.return %1 : !llvm.ptr<1>
+}

@@ -125,6 +125,17 @@ pub(super) fn untagged<'c, 'r>(
     if space.tag().is_none() && !flags.tags_preserved {
         return emitter.addrspacecast(generic, named);
     }
+    // `untag(tag p)` for `p` of another space (a cast between spaces through
+    // generic, which the global buffer gives a meaning): setting the tag and
+    // clearing it again leaves a canonical address's bits as they were, so
+    // the bits are reinterpreted, with no tag arithmetic.
+    if let Some(source) = crate::ir::defining_tag(generic)
+        .filter(|_| !is_lanes)
+        .and_then(|tag| crate::ir::operand(&tag, 0))
+    {
+        let source_bits = emitter.ptr_to_int(source, emitter.integer_type(64))?;
+        return emitter.int_to_ptr(source_bits, named);
+    }
     let bits = match bits {
         Some(bits) => bits,
         None => pointer_bits(emitter, generic)?,
