@@ -31,6 +31,8 @@ CRATES = {
         ["ir"],
         # The facts every set reads.
         ["analysis"],
+        # Rewrites that more than one set applies.
+        ["untag_in_callers"],
         # The pattern sets and the read-only reports: one floor, no set uses another.
         [
             "raise",

@@ -61,12 +61,14 @@
 
 #![deny(missing_docs)]
 
-// The IR toolbox (floor 0), the facts every set reads (floor 1), then the
-// sets and reports, which use the floors below and never one another
-// (`scripts/layering.py` checks it).
+// The IR toolbox (floor 0), the facts every set reads (floor 1), rewrites
+// more than one set applies (floor 2), then the sets and reports, which use
+// the floors below and never one another (`scripts/layering.py` checks it).
 pub mod ir;
 
 pub mod analysis;
+
+mod untag_in_callers;
 
 pub mod async_copy_simplify;
 pub mod builtin_calls;

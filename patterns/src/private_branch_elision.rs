@@ -7,7 +7,9 @@
 //! private case, which the global case takes over (a private pointer is then
 //! a valid global pointer), and `lower` gives private pointers no tag —
 //! unless the function is also `gas.tags_preserved`, where the global case
-//! clears the tag.
+//! clears the tag. A helper parameter whose accesses all went global then
+//! takes a global pointer, and its callers clear the tag once
+//! (`crate::untag_in_callers`).
 //!
 //! Decided per kernel, only where it is provably right: every call of the
 //! kernel can be followed (code elsewhere could test `to_private` on an
@@ -136,6 +138,16 @@ pub fn run(
             }
         });
     }
+    let narrowed = !plan.is_empty();
     apply_all(context, map, plan, SET);
+    // A helper whose accesses now all go to one space takes a pointer of it.
+    if narrowed {
+        let retyped = crate::untag_in_callers::untag_in_callers(context, module, map, closed_world);
+        if retyped > 0 {
+            report.push(format!(
+                "{retyped} parameter(s) accessed in one space only: the callers untag them once"
+            ));
+        }
+    }
     report
 }

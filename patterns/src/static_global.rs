@@ -7,7 +7,12 @@
 //! either, every generic pointer points to global memory: each dispatch
 //! becomes a global access, `to_local` is null, and (with no private
 //! pointer made generic) `to_private` is null and `to_global` the pointer.
-//! The functions are marked `gas.static_global`.
+//! The functions are marked `gas.static_global`. Where no kernel reaching a
+//! function makes a private pointer generic, no generic pointer there holds
+//! a private tag: its global accesses and casts are marked
+//! `gas.global_by_provenance`, so `lower` clears no tag even where tags are
+//! preserved. Then a helper parameter whose accesses all went to one space
+//! takes that space (`crate::untag_in_callers`).
 //!
 //! Unprovable — and left alone — when a call cannot be followed (indirect,
 //! or to a function defined elsewhere that is not a builtin), or when a
@@ -92,31 +97,65 @@ pub fn run(
         let no_private = !keeps_private.contains(&name);
         each_op(node.op, &mut |op| {
             if let Some(dispatch) = Dispatch::of(op) {
-                if let Some(narrowed) = all_global(&op, &dispatch, map) {
+                let narrowed = all_global(&op, &dispatch, map);
+                // With no private pointer made generic, a global address
+                // holds no private tag: `lower` needs not clear one where
+                // tags are preserved.
+                let global = SpaceSet::single(AddressSpace::Global);
+                let spaces = narrowed.clone().or_else(|| dispatch.spaces(map).ok());
+                if no_private
+                    && spaces.is_some_and(|spaces| {
+                        !spaces.is_empty() && spaces.iter().all(|set| *set == global)
+                    })
+                {
+                    mark(context, op, names::GLOBAL_BY_PROVENANCE_ATTR);
+                }
+                if let Some(narrowed) = narrowed {
                     plan.push((op, Decision::Narrow(narrowed)));
                 }
                 return;
             }
-            if op.name().as_string_ref().as_str() != Ok(names::TO_NAMED) {
+            let name = op.name();
+            let name = name.as_string_ref().as_str();
+            let is_untag = name == Ok(names::UNTAG);
+            if name != Ok(names::TO_NAMED) && !is_untag {
                 return;
             }
             let target = op
                 .result(0)
                 .ok()
                 .and_then(|result| value_space(result.into(), map));
+            if is_untag {
+                // A cast to global (a call's argument, say): as above.
+                if no_private && target == Some(AddressSpace::Global) {
+                    mark(context, op, names::GLOBAL_BY_PROVENANCE_ATTR);
+                }
+                return;
+            }
             match target {
                 Some(AddressSpace::Local) => plan.push((op, Decision::ToNamedIsNull)),
                 Some(AddressSpace::Private) if no_private => {
                     plan.push((op, Decision::ToNamedIsNull))
                 }
                 Some(AddressSpace::Global) if no_private => {
+                    mark(context, op, names::GLOBAL_BY_PROVENANCE_ATTR);
                     plan.push((op, Decision::ToNamedIsUntag))
                 }
                 _ => {}
             }
         });
     }
+    let narrowed = !plan.is_empty();
     apply_all(context, map, plan, SET);
+    // A helper whose accesses now all go to one space takes a pointer of it.
+    if narrowed {
+        let retyped = crate::untag_in_callers::untag_in_callers(context, module, map, closed_world);
+        if retyped > 0 {
+            report.push(format!(
+                "{retyped} parameter(s) accessed in one space only: the callers untag them once"
+            ));
+        }
+    }
     report
 }
 

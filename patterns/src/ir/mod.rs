@@ -301,7 +301,7 @@ pub fn integer_constant(value: melior::ir::Value) -> Option<i64> {
 }
 
 /// Kernel-wide decisions recorded on the function around an op.
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
 pub struct FunctionFlags {
     /// The function carries [`names::PRIVATE_IN_GLOBAL_ATTR`]: its private
     /// memory is in the global buffer.
@@ -339,4 +339,42 @@ pub(crate) fn access_subject(access: &str) -> String {
         "llvm.store" => "store".to_string(),
         other => format!("'{other}'"),
     }
+}
+
+/// Sets `function`'s type to take what its entry block's arguments are
+/// (after some were retyped), with the results it had.
+pub(crate) fn match_parameter_types<'c>(
+    context: &'c melior::Context,
+    function: OperationRef<'c, '_>,
+) -> Option<()> {
+    let entry = crate::ir::region(&function, 0)?.first_block()?;
+    let parameters: Vec<melior::ir::Type> = (0..entry.argument_count())
+        .map(|position| {
+            entry
+                .argument(position)
+                .map(|argument| melior::ir::ValueLike::r#type(&argument))
+        })
+        .collect::<Result<_, _>>()
+        .ok()?;
+    let old_type =
+        melior::ir::attribute::TypeAttribute::try_from(function.attribute("function_type").ok()?)
+            .ok()?
+            .value();
+    let new_type: melior::ir::Type = match adapter::llvm_function_result(old_type) {
+        Some(result) => melior::dialect::llvm::r#type::function(result, &parameters, false),
+        None => {
+            let old = melior::ir::r#type::FunctionType::try_from(old_type).ok()?;
+            let results: Vec<melior::ir::Type> = (0..old.result_count())
+                .map(|at| old.result(at))
+                .collect::<Result<_, _>>()
+                .ok()?;
+            melior::ir::r#type::FunctionType::new(context, &parameters, &results).into()
+        }
+    };
+    adapter::set_attribute(
+        function,
+        "function_type",
+        melior::ir::attribute::TypeAttribute::new(new_type).into(),
+    );
+    Some(())
 }

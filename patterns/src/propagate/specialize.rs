@@ -418,25 +418,7 @@ fn create_clone<'c>(
         )?);
         rewriter.replace_all_uses_except(argument, crate::ir::result(&tagged, 0)?.into(), tagged);
     }
-    let parameters: Vec<Type> = (0..entry.argument_count())
-        .map(|position| entry.argument(position).map(|argument| argument.r#type()))
-        .collect::<Result<_, _>>()
-        .ok()?;
-    let old_type = TypeAttribute::try_from(clone.attribute("function_type").ok()?)
-        .ok()?
-        .value();
-    let new_type: Type = match llvm_function_result(old_type) {
-        Some(result) => melior::dialect::llvm::r#type::function(result, &parameters, false),
-        None => {
-            let old = FunctionType::try_from(old_type).ok()?;
-            let results: Vec<Type> = (0..old.result_count())
-                .map(|at| old.result(at))
-                .collect::<Result<_, _>>()
-                .ok()?;
-            FunctionType::new(context, &parameters, &results).into()
-        }
-    };
-    set_attribute(clone, "function_type", TypeAttribute::new(new_type).into());
+    crate::ir::match_parameter_types(context, clone)?;
     set_attribute(
         clone,
         "sym_name",

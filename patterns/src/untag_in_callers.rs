@@ -1,0 +1,234 @@
+//! A parameter whose accesses are all resolved to one space takes that
+//! space: a generic parameter that its function only offsets (GEPs) and
+//! accesses through dispatches resolved to one named space `S` becomes a
+//! pointer of `S`, and each call untags its argument once.
+//!
+//! The function untagged the pointer at every access, `untag(gep(p, i))`;
+//! each caller now untags it once, and `gep(untag p, i)` is the same pointer
+//! (the identity `TagAfterGep` uses). Where a caller passes `gas.tag` of an
+//! `S` pointer, `lower` folds the untag away and no tag is cleared at all.
+//!
+//! Kernel-wide sets resolve dispatches after `propagate` has cloned:
+//! `private-branch-elision` makes `{private, global}` global and
+//! `static-global` makes every access global. A helper called with pointers
+//! of both spaces then clears a private tag at every access (`read_twice`
+//! in the execution corpus); they call this at their end.
+//!
+//! Only on a tagged target (a flat target's cast is the hardware's and
+//! costs as much in the caller), only where an access would clear a tag
+//! (private or local, or global where tags are preserved), only for a
+//! function whose every call is a direct call in this module and whose body
+//! the linker cannot replace, and only where its callers lower casts as it
+//! does (the same kernel-wide marks). The function keeps its name.
+
+use crate::analysis::{ClosedWorld, ModuleIndex};
+use crate::ir::adapter::set_operand;
+use crate::ir::{name_of, parameters_with, symbol_attribute, FunctionFlags};
+use gas_dialect::ops::{pointer_type, tag, untag, value_space, Dispatch};
+use gas_dialect::{names, AddressSpace, AddressSpaceMap};
+use melior::ir::block::BlockLike;
+use melior::ir::operation::OperationLike;
+use melior::ir::{Module, OperationRef, RegionLike, Value, ValueLike};
+use melior::{Context, IrRewriter};
+
+/// What one generic parameter's uses are, where they are only offsets and
+/// accesses resolved to one space.
+struct Accesses<'c, 'a> {
+    space: AddressSpace,
+    /// GEPs of the parameter (or of such GEPs), which take the named type.
+    geps: Vec<OperationRef<'c, 'a>>,
+    /// Dispatches and the operand through which they access the parameter.
+    accesses: Vec<(OperationRef<'c, 'a>, usize)>,
+}
+
+/// Retypes every parameter of `module` that qualifies (see the module's
+/// docs); returns how many.
+pub(crate) fn untag_in_callers(
+    context: &Context,
+    module: &Module,
+    map: &AddressSpaceMap,
+    closed_world: ClosedWorld,
+) -> usize {
+    if !map.is_tagged() {
+        return 0;
+    }
+    let index = ModuleIndex::build(module.as_operation());
+    let owner = IrRewriter::new(context);
+    let rewriter = owner.as_rewriter_base();
+    // Name order: the same rewrites on every run.
+    let mut symbols: Vec<&String> = index.functions.keys().collect();
+    symbols.sort();
+    let mut retyped = 0;
+    for symbol in symbols {
+        let function = &index.functions[symbol];
+        if !function.has_definitive_body()
+            || function.is_replaceable
+            || function.is_variadic
+            || !index.is_closed(symbol, closed_world)
+        {
+            continue;
+        }
+        let Some(calls) = index.call_sites.get(symbol) else {
+            continue;
+        };
+        let flags = flags_of(function.op);
+        if calls.iter().any(|call| {
+            name_of(call) != "llvm.call"
+                || symbol_attribute(call, "callee").as_deref() != Some(symbol.as_str())
+                || FunctionFlags::of(call) != flags
+        }) {
+            continue;
+        }
+        let Some(entry) = crate::ir::region(&function.op, 0).and_then(|body| body.first_block())
+        else {
+            continue;
+        };
+        let by_value = parameters_with(&["llvm.byval"], function.op);
+        let mut changed = false;
+        for position in 0..entry.argument_count() {
+            let Some(parameter) = crate::ir::argument(&entry, position) else {
+                continue;
+            };
+            let parameter: Value = parameter.into();
+            if value_space(parameter, map) != Some(AddressSpace::Generic)
+                || by_value.contains(&position)
+            {
+                continue;
+            }
+            let Some(uses) = accesses_of_one_space(parameter, map) else {
+                continue;
+            };
+            // A global access clears where tags are preserved, unless the
+            // address is proven global by where it comes from.
+            let clears = uses.space.tag().is_some()
+                || (flags.tags_preserved
+                    && uses.accesses.iter().any(|(access, _)| {
+                        access.attribute(names::GLOBAL_BY_PROVENANCE_ATTR).is_err()
+                    }));
+            if !clears || calls.iter().any(|call| call.operand(position).is_err()) {
+                continue;
+            }
+            let span =
+                tracing::debug_span!("untag_in_callers", function = symbol.as_str(), position);
+            let _entered = span.enter();
+            let generic = parameter.r#type();
+            let named = pointer_type(context, map, uses.space);
+            // Untag first: a failed build leaves the module as it was.
+            let mut untagged = Vec::with_capacity(calls.len());
+            for call in calls {
+                let Ok(argument) = call.operand(position) else {
+                    break;
+                };
+                let Ok(cast) = untag(argument, named, call.location()) else {
+                    break;
+                };
+                untagged.push(cast);
+            }
+            let mut tags = Vec::with_capacity(uses.accesses.len());
+            for (access, _) in &uses.accesses {
+                let Ok(cast) = tag(parameter, generic, access.location()) else {
+                    break;
+                };
+                tags.push(cast);
+            }
+            if untagged.len() != calls.len() || tags.len() != uses.accesses.len() {
+                tracing::debug!("could not build the casts");
+                continue;
+            }
+            for (call, cast) in calls.iter().zip(untagged) {
+                rewriter.set_insertion_point_before(*call);
+                let cast = rewriter.insert(cast);
+                if let Some(result) = crate::ir::result(&cast, 0) {
+                    set_operand(*call, position, result.into());
+                }
+            }
+            parameter.set_type(named);
+            for gep in &uses.geps {
+                if let Some(result) = crate::ir::result(gep, 0) {
+                    Value::from(result).set_type(named);
+                }
+            }
+            // Each access takes its (now named) address tagged, which
+            // `lower` folds into a direct access.
+            for ((access, operand), cast) in uses.accesses.iter().zip(tags) {
+                let Ok(address) = access.operand(*operand) else {
+                    continue;
+                };
+                rewriter.set_insertion_point_before(*access);
+                let cast = rewriter.insert(cast);
+                set_operand(cast, 0, address);
+                if let Some(result) = crate::ir::result(&cast, 0) {
+                    set_operand(*access, *operand, result.into());
+                }
+                // A global pointer's tag: no private tag can reach it (as
+                // `propagate` would find). The mark covers every address of
+                // the access, so only where this is its one generic address.
+                let single_address = Dispatch::of(*access)
+                    .and_then(|dispatch| dispatch.generic_addresses(map).ok())
+                    .is_some_and(|addresses| addresses.len() == 1);
+                if uses.space == AddressSpace::Global && single_address {
+                    crate::ir::mark(context, *access, names::GLOBAL_BY_PROVENANCE_ATTR);
+                }
+            }
+            changed = true;
+            retyped += 1;
+        }
+        if changed && crate::ir::match_parameter_types(context, function.op).is_none() {
+            tracing::warn!(function = symbol.as_str(), "could not retype the signature");
+        }
+    }
+    retyped
+}
+
+/// The kernel-wide marks of `function` itself.
+fn flags_of(function: OperationRef) -> FunctionFlags {
+    FunctionFlags {
+        private_in_global: function.attribute(names::PRIVATE_IN_GLOBAL_ATTR).is_ok(),
+        tags_preserved: function.attribute(names::TAGS_PRESERVED_ATTR).is_ok(),
+    }
+}
+
+/// The GEPs and accesses `parameter` reaches, if those are its only uses
+/// and every access is resolved to the same single space.
+fn accesses_of_one_space<'c, 'a>(
+    parameter: Value<'c, 'a>,
+    map: &AddressSpaceMap,
+) -> Option<Accesses<'c, 'a>> {
+    let generic = parameter.r#type();
+    let mut found = Accesses {
+        space: AddressSpace::Generic,
+        geps: Vec::new(),
+        accesses: Vec::new(),
+    };
+    let mut space = None;
+    let mut pending = vec![parameter];
+    while let Some(pointer) = pending.pop() {
+        for (user, position) in crate::ir::adapter::uses_of(pointer) {
+            if name_of(&user) == "llvm.getelementptr" && position == 0 {
+                let result: Value = crate::ir::result(&user, 0)?.into();
+                // A GEP of vector indices makes lanes: left alone.
+                if result.r#type() != generic {
+                    return None;
+                }
+                found.geps.push(user);
+                pending.push(result);
+                continue;
+            }
+            let dispatch = Dispatch::of(user)?;
+            let addresses = dispatch.generic_addresses(map).ok()?;
+            let spaces = dispatch.spaces(map).ok()?;
+            let at = addresses.iter().position(|operand| *operand == position)?;
+            let mut candidates = spaces.get(at)?.iter();
+            let (Some(only), None) = (candidates.next(), candidates.next()) else {
+                return None;
+            };
+            if space.is_some_and(|space| space != only) {
+                return None;
+            }
+            space = Some(only);
+            found.accesses.push((user, position));
+        }
+    }
+    found.space = space?;
+    Some(found)
+}
