@@ -9,8 +9,10 @@
 //! global case of every dispatch (a private pointer may reach it once
 //! `private-branch-elision` or `static-global` dropped the private case).
 //! Marking is always safe — it only costs the clearing — so every function a
-//! kernel with explicit casts reaches is marked; kernels whose calls cannot
-//! be followed are marked too, as far as the module goes.
+//! kernel with explicit casts reaches is marked, and so is every function of
+//! a kernel that shares one with them (a shared helper may hand it a tagged
+//! private pointer); kernels whose calls cannot be followed are marked too,
+//! as far as the module goes.
 
 use crate::analysis::kernels::KernelGraph;
 use crate::analysis::ClosedWorld;
@@ -62,6 +64,34 @@ pub fn run(
             facts.explicit_casts
         ));
         marked.extend(graph.reach(kernel).iter().cloned());
+    }
+    // A kernel sharing a function with a marked one runs it too, and gets
+    // private pointers tagged by it (returned, stored): the whole kernel must
+    // clear tags as well, or its accesses would go to a tagged address.
+    let mut shared: std::collections::BTreeSet<&str> = std::collections::BTreeSet::new();
+    loop {
+        let joining: Vec<&str> = graph
+            .kernels()
+            .into_iter()
+            .filter(|kernel| !shared.contains(kernel))
+            .filter(|kernel| {
+                let reach = graph.reach(kernel);
+                !reach.iter().all(|name| marked.contains(name))
+                    && reach.iter().any(|name| marked.contains(name))
+            })
+            .collect();
+        if joining.is_empty() {
+            break;
+        }
+        for kernel in joining {
+            shared.insert(kernel);
+            marked.extend(graph.reach(kernel).iter().cloned());
+            let unmarked = format!("@{kernel}: no explicit casts");
+            report.retain(|line| !line.starts_with(&unmarked));
+            report.push(format!(
+                "@{kernel}: shares functions with a kernel that preserves private tags: tags preserved too"
+            ));
+        }
     }
     for name in marked {
         if let Some(node) = graph.functions.get(&name) {
