@@ -96,3 +96,23 @@ llvm.func @untag_of_tag_across_spaces_reinterprets_bits(%p: !llvm.ptr, %l: !llvm
   llvm.store %3, %4 : !llvm.ptr, !llvm.ptr<3>
   llvm.return %1 : !llvm.ptr<1>
 }
+
+// -----
+
+// Private memory in the global buffer without preserved tags: private
+// pointers made generic carry no tag, so a cast back to private (and a
+// private access) clears none; local still does. With tags preserved the
+// private cast clears as usual.
+llvm.func @untagged_private_needs_no_clear(%x: !llvm.ptr<4>) -> i32 attributes {gas.private_in_global} {
+  %0 = "gas.untag"(%x) : (!llvm.ptr<4>) -> !llvm.ptr
+  %1 = "gas.untag"(%x) : (!llvm.ptr<4>) -> !llvm.ptr<3>
+  %2 = "gas.dispatch"(%x) {access = "llvm.load", access_attrs = {alignment = 4 : i64, ordering = 0 : i64}, spaces = [array<i32: 0>], operandSegmentSizes = array<i32: 1, 0, 0, 0>} : (!llvm.ptr<4>) -> i32
+  llvm.store %2, %0 : i32, !llvm.ptr
+  llvm.store %2, %1 : i32, !llvm.ptr<3>
+  llvm.return %2 : i32
+}
+
+llvm.func @negative_preserved_private_tags_are_cleared(%x: !llvm.ptr<4>) -> !llvm.ptr attributes {gas.private_in_global, gas.tags_preserved} {
+  %0 = "gas.untag"(%x) : (!llvm.ptr<4>) -> !llvm.ptr
+  llvm.return %0 : !llvm.ptr
+}

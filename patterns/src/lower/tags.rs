@@ -125,6 +125,12 @@ pub(super) fn untagged<'c, 'r>(
     if space.tag().is_none() && !flags.tags_preserved {
         return emitter.addrspacecast(generic, named);
     }
+    // Private memory in the global buffer, tags not preserved: a private
+    // pointer made generic carries no tag (see `lower_tag`; every kernel
+    // reaching this function decided the same), so there is none to clear.
+    if space == AddressSpace::Private && flags.untagged_private() {
+        return emitter.addrspacecast(generic, named);
+    }
     // `untag(tag p)` for `p` of another space (a cast between spaces through
     // generic, which the global buffer gives a meaning): setting the tag and
     // clearing it again leaves a canonical address's bits as they were, so
