@@ -254,3 +254,55 @@ llvm.func spir_kernelcc @helper_reads_what_the_kernel_stored(%out: !llvm.ptr<1>,
   llvm.store %2, %out {alignment = 4 : i64} : i32, !llvm.ptr<1>
   llvm.return
 }
+
+// -----
+
+// A struct copied out of a program-scope variable into private memory
+// (memcpy from the variable reads it): the copy holds what the variable
+// holds, here its initializer's global pointers, and a pointer loaded from
+// the copy is global. Copying into the variable writes it: unknown.
+llvm.mlir.global internal @data(dense<0> : tensor<8xi32>) {addr_space = 1 : i32} : !llvm.array<8 x i32>
+llvm.mlir.global internal @table() {addr_space = 1 : i32} : !llvm.array<2 x ptr<4>> {
+  %d = llvm.mlir.addressof @data : !llvm.ptr<1>
+  %g = llvm.addrspacecast %d : !llvm.ptr<1> to !llvm.ptr<4>
+  %u = llvm.mlir.undef : !llvm.array<2 x ptr<4>>
+  %a = llvm.insertvalue %g, %u[0] : !llvm.array<2 x ptr<4>>
+  %b = llvm.insertvalue %g, %a[1] : !llvm.array<2 x ptr<4>>
+  llvm.return %b : !llvm.array<2 x ptr<4>>
+}
+
+llvm.func spir_kernelcc @copied_out_of_a_variable(%i: i64, %out: !llvm.ptr<1>) {
+  %one = llvm.mlir.constant(1 : i64) : i64
+  %size = llvm.mlir.constant(8 : i64) : i64
+  %copy = llvm.alloca %one x !llvm.ptr<4> : (i64) -> !llvm.ptr
+  %t = llvm.mlir.addressof @table : !llvm.ptr<1>
+  %element = llvm.getelementptr inbounds %t[%i] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, !llvm.ptr<4>
+  "llvm.intr.memcpy"(%copy, %element, %size) <{isVolatile = false}> : (!llvm.ptr, !llvm.ptr<1>, i64) -> ()
+  %p = llvm.load %copy {alignment = 8 : i64} : !llvm.ptr -> !llvm.ptr<4>
+  %v = llvm.load %p {alignment = 4 : i64} : !llvm.ptr<4> -> i32
+  llvm.store %v, %out {alignment = 4 : i64} : i32, !llvm.ptr<1>
+  llvm.return
+}
+
+// -----
+
+llvm.mlir.global internal @data(dense<0> : tensor<8xi32>) {addr_space = 1 : i32} : !llvm.array<8 x i32>
+llvm.mlir.global internal @table() {addr_space = 1 : i32} : !llvm.array<2 x ptr<4>> {
+  %d = llvm.mlir.addressof @data : !llvm.ptr<1>
+  %g = llvm.addrspacecast %d : !llvm.ptr<1> to !llvm.ptr<4>
+  %u = llvm.mlir.undef : !llvm.array<2 x ptr<4>>
+  %a = llvm.insertvalue %g, %u[0] : !llvm.array<2 x ptr<4>>
+  %b = llvm.insertvalue %g, %a[1] : !llvm.array<2 x ptr<4>>
+  llvm.return %b : !llvm.array<2 x ptr<4>>
+}
+
+llvm.func spir_kernelcc @negative_copied_into_a_variable(%i: i64, %src: !llvm.ptr, %out: !llvm.ptr<1>) {
+  %size = llvm.mlir.constant(8 : i64) : i64
+  %t = llvm.mlir.addressof @table : !llvm.ptr<1>
+  "llvm.intr.memcpy"(%t, %src, %size) <{isVolatile = false}> : (!llvm.ptr<1>, !llvm.ptr, i64) -> ()
+  %element = llvm.getelementptr inbounds %t[%i] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, !llvm.ptr<4>
+  %p = llvm.load %element {alignment = 8 : i64} : !llvm.ptr<1> -> !llvm.ptr<4>
+  %v = llvm.load %p {alignment = 4 : i64} : !llvm.ptr<4> -> i32
+  llvm.store %v, %out {alignment = 4 : i64} : i32, !llvm.ptr<1>
+  llvm.return
+}

@@ -5,9 +5,10 @@
 //! non-pointer values are ignored, since reading them back as a pointer
 //! breaks C's effective-type rule. Its address is followed through GEPs and
 //! casts (to generic, back, and explicit casts) and into the parameters of
-//! functions whose body is the one that runs; any other use of it (a call
-//! of a declared function, a byte copy, a store of the address itself)
-//! lets unseen code write it, and the cell is unknown.
+//! functions whose body is the one that runs, and copies out of it are
+//! reads; any other use of it (a call of a declared function, a byte copy
+//! into it, a store of the address itself) lets unseen code write it, and
+//! the cell is unknown.
 
 use super::index::{access_name, key, used_list_of, ClosedWorld, KeySet, ModuleIndex};
 use crate::ir::{each_op, name_of, symbol_attribute};
@@ -93,6 +94,9 @@ pub(crate) fn cell_of<'c, 'a>(
                     }
                 }
                 ("llvm.load", 0) | ("llvm.intr.lifetime.start" | "llvm.intr.lifetime.end", _) => {}
+                // Copied out of (a struct copied into private memory):
+                // reading it does not change it.
+                ("llvm.intr.memcpy" | "llvm.intr.memmove" | "llvm.intr.memcpy.inline", 1) => {}
                 // Handed to a function whose body is the one that runs:
                 // its parameter's uses are this address's uses.
                 ("llvm.call", _) => match called_parameter(index, user, *position) {
