@@ -33,7 +33,7 @@ use dispatch::*;
 use tags::*;
 
 use crate::ir::adapter::{
-    apply_by_walk_on, Applied, Environment, NotApplied, Pattern, Rewrite, TopLevelWork,
+    Applied, Environment, FrozenPatterns, NotApplied, Pattern, Rewrite, TopLevelWork,
 };
 use crate::ir::emit::{EmitError, Emitter, IntPredicate};
 use crate::ir::FunctionFlags;
@@ -300,6 +300,7 @@ fn lower_each_function(
     let work = LowerFunction {
         map: *map,
         outcome: Arc::clone(&outcome),
+        frozen: None,
     };
     if !crate::ir::adapter::on_each_top_level_op(
         context,
@@ -314,16 +315,41 @@ fn lower_each_function(
     Ok(outcome)
 }
 
-/// `lower` on one top-level op (a function, a global's initializer).
-#[derive(Clone)]
+/// `lower` on one top-level op (a function, a global's initializer). MLIR
+/// clones it per thread; each clone freezes the patterns when it first
+/// lowers a function, once for all the functions it lowers.
 struct LowerFunction {
     map: AddressSpaceMap,
     outcome: Arc<Mutex<FunctionsOutcome>>,
+    /// The consumers of generic pointers, then the other patterns.
+    frozen: Option<(FrozenPatterns, FrozenPatterns)>,
+}
+
+impl Clone for LowerFunction {
+    fn clone(&self) -> Self {
+        Self {
+            map: self.map,
+            outcome: Arc::clone(&self.outcome),
+            frozen: None,
+        }
+    }
 }
 
 impl TopLevelWork for LowerFunction {
     fn visit<'c>(&mut self, context: &'c Context, function: OperationRef<'c, '_>) {
-        let result = lower_function(context, function, &self.map);
+        let map = self.map;
+        let (consumers, others) = self.frozen.get_or_insert_with(|| {
+            let mut patterns = Vec::new();
+            populate_lower_patterns(&mut patterns);
+            let (consumers, others): (Vec<Pattern>, Vec<Pattern>) = patterns
+                .into_iter()
+                .partition(|pattern| CONSUMERS.contains(&pattern.name));
+            (
+                FrozenPatterns::new(context, map, &consumers),
+                FrozenPatterns::new(context, map, &others),
+            )
+        });
+        let result = lower_function(context, function, consumers, others);
         let gas_ops_left = gas_dialect::verify::count_gas_ops(&function);
         let mut outcome = self.outcome.lock().unwrap_or_else(PoisonError::into_inner);
         outcome.gas_ops_left += gas_ops_left;
@@ -340,7 +366,8 @@ impl TopLevelWork for LowerFunction {
 fn lower_function(
     context: &Context,
     function: OperationRef,
-    map: &AddressSpaceMap,
+    consumers: &FrozenPatterns,
+    others: &FrozenPatterns,
 ) -> Result<switch_blocks::Converted, EmitError> {
     let mut used_tags = Vec::new();
     crate::ir::each_op(function, &mut |op| {
@@ -352,14 +379,9 @@ fn lower_function(
             used_tags.push(op);
         }
     });
-    let mut patterns = Vec::new();
-    populate_lower_patterns(&mut patterns);
-    let (consumers, others): (Vec<Pattern>, Vec<Pattern>) = patterns
-        .into_iter()
-        .partition(|pattern| CONSUMERS.contains(&pattern.name));
-    apply_by_walk_on(context, function, *map, SET, &consumers);
+    consumers.apply_by_walk(function);
     erase_unused_tags(context, &used_tags);
-    apply_by_walk_on(context, function, *map, SET, &others);
+    others.apply_by_walk(function);
     switch_blocks::convert(context, function)
 }
 

@@ -308,11 +308,15 @@ impl<'c, W: TopLevelWork> RunExternalPass<'c> for EachTopLevelOp<W> {
     }
 }
 
-/// Patterns frozen for MLIR's walk driver, destroyed on drop.
-struct FrozenPatterns(mlir_sys::MlirFrozenRewritePatternSet);
+/// Patterns frozen for MLIR's walk driver, destroyed on drop: frozen once
+/// for many walks ([`apply_by_walk_on`] freezes anew on every call). Not to
+/// be shared between threads (MLIR calls a pattern's Rust callback through
+/// `&mut`); the raw handle keeps it from being sent.
+pub struct FrozenPatterns(mlir_sys::MlirFrozenRewritePatternSet);
 
 impl FrozenPatterns {
-    fn new(context: &Context, map: AddressSpaceMap, patterns: &[Pattern]) -> Self {
+    /// `patterns` frozen for `context`.
+    pub fn new(context: &Context, map: AddressSpaceMap, patterns: &[Pattern]) -> Self {
         // MLIR 22's `mlirFreezeRewritePattern` moves the patterns out of the
         // set but never deletes the set itself (176 bytes and its buffers a
         // call), and melior's `freeze` forgets it; so the set is made, frozen
@@ -338,6 +342,14 @@ impl FrozenPatterns {
     fn walk(&self, root: OperationRef) {
         // SAFETY: the op and the frozen set are alive for the call.
         unsafe { mlir_sys::mlirWalkAndApplyPatterns(root.to_raw(), self.0) }
+    }
+
+    /// [`apply_by_walk_on`] with these patterns: one walk over `root`;
+    /// returns how many rewrites applied.
+    pub fn apply_by_walk(&self, root: OperationRef) -> usize {
+        let before = APPLIED.with(std::cell::Cell::get);
+        self.walk(root);
+        APPLIED.with(std::cell::Cell::get) - before
     }
 }
 
