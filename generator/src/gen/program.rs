@@ -62,7 +62,25 @@ impl Gen {
             }
         }
         let k = self.kernel(name);
+        // A program whose kernel makes private pointers generic
+        // but casts none explicitly gets a twin that also keeps an explicit
+        // cast: it shares the helpers, so a kernel-wide decision taken for
+        // the twin (private tags preserved) reaches the kernel's helpers
+        // too, and must stay right for the kernel. The twin is compiled,
+        // not run. (No random draw: the rest of the program is unchanged.)
+        let twin = (self.pg && !self.xc).then(|| {
+            let mut twin = k.clone();
+            twin.name = format!("{name}_twin");
+            twin.comment = "The kernel again, with an explicit cast (compiled, not run).".into();
+            let at = twin.body.len().saturating_sub(1);
+            twin.body.insert(
+                at,
+                Stmt::Line("ck ^= (to_private((uint *)gw) != 0) ? 1u : 0u; // keep".into()),
+            );
+            twin
+        });
         p.functions.push(k);
+        p.functions.extend(twin);
         if self.slots[1] > 0 {
             p.top
                 .push(format!("uint *global gpt[{}];", self.shape.global * SLOTS));

@@ -219,3 +219,21 @@ fn fits_is_a_partial_order() {
     assert!(g.fits(j) && l.fits(j));
     assert!(!j.fits(g));
 }
+
+#[test]
+fn kernels_making_private_pointers_generic_without_casts_get_a_twin() {
+    let mut twins = 0;
+    for i in 0..100 {
+        let p = generate(9, i);
+        let src = &p.source;
+        let wants_twin =
+            src.contains("private pointers made generic: yes; explicit casts (to_*): no.");
+        let has_twin = src.contains(&format!("kernel void {}_twin(", p.name));
+        assert_eq!(wants_twin, has_twin, "{}", p.name);
+        if has_twin {
+            twins += 1;
+            assert!(src.contains("to_private((uint *)gw)"), "{}", p.name);
+        }
+    }
+    assert!(twins >= 5, "only {twins} twins in 100 programs");
+}
