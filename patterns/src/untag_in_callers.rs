@@ -1,7 +1,9 @@
 //! A parameter whose accesses are all resolved to one space takes that
-//! space: a generic parameter that its function only offsets (GEPs) and
-//! accesses through dispatches resolved to one named space `S` becomes a
-//! pointer of `S`, and each call untags its argument once.
+//! space: a generic parameter that its function only offsets (GEPs),
+//! accesses through dispatches resolved to one named space `S` and casts to
+//! `S` becomes a pointer of `S`, and each call untags its argument once. A
+//! helper handing the parameter on to one so retyped casts it for the call,
+//! so rounds retype chains of helpers, callee first.
 //!
 //! The function untagged the pointer at every access, `untag(gep(p, i))`;
 //! each caller now untags it once, and `gep(untag p, i)` is the same pointer
@@ -39,6 +41,9 @@ struct Accesses<'c, 'a> {
     geps: Vec<OperationRef<'c, 'a>>,
     /// Dispatches and the operand through which they access the parameter.
     accesses: Vec<(OperationRef<'c, 'a>, usize)>,
+    /// Casts of the parameter (or its GEPs) to `S`: a call's argument
+    /// untagged by an earlier round for a callee retyped to `S`.
+    untags: Vec<OperationRef<'c, 'a>>,
 }
 
 /// Retypes every parameter of `module` that qualifies (see the module's
@@ -59,29 +64,59 @@ pub(crate) fn untag_in_callers(
     let mut symbols: Vec<&String> = index.functions.keys().collect();
     symbols.sort();
     let mut retyped = 0;
-    for symbol in symbols {
-        let function = &index.functions[symbol];
+    // A helper handing its parameter on to a retyped one untags it for the
+    // call; the next round retypes the helper too (a chain, callee first).
+    for _ in 0..MAX_ROUNDS {
+        let before = retyped;
+        for symbol in &symbols {
+            retyped += retype_parameters(context, map, closed_world, &index, symbol, &rewriter);
+        }
+        if retyped == before {
+            break;
+        }
+    }
+    retyped
+}
+
+/// Rounds of [`untag_in_callers`] at most (each retypes the next link of
+/// chains of helpers).
+const MAX_ROUNDS: usize = 8;
+
+/// Retypes the qualifying parameters of `symbol`; returns how many.
+fn retype_parameters<'c>(
+    context: &'c Context,
+    map: &AddressSpaceMap,
+    closed_world: ClosedWorld,
+    index: &ModuleIndex<'c, '_>,
+    symbol: &str,
+    rewriter: &melior::RewriterBase<'c, '_>,
+) -> usize {
+    let Some(function) = index.functions.get(symbol) else {
+        return 0;
+    };
+    let mut retyped = 0;
+    {
         if !function.has_definitive_body()
             || function.is_replaceable
             || function.is_variadic
             || !index.is_closed(symbol, closed_world)
         {
-            continue;
+            return 0;
         }
         let Some(calls) = index.call_sites.get(symbol) else {
-            continue;
+            return 0;
         };
         let flags = flags_of(function.op);
         if calls.iter().any(|call| {
             name_of(call) != "llvm.call"
-                || symbol_attribute(call, "callee").as_deref() != Some(symbol.as_str())
+                || symbol_attribute(call, "callee").as_deref() != Some(symbol)
                 || FunctionFlags::of(call) != flags
         }) {
-            continue;
+            return 0;
         }
         let Some(entry) = crate::ir::region(&function.op, 0).and_then(|body| body.first_block())
         else {
-            continue;
+            return 0;
         };
         let by_value = parameters_with(&["llvm.byval"], function.op);
         let mut changed = false;
@@ -102,14 +137,16 @@ pub(crate) fn untag_in_callers(
             // address is proven global by where it comes from.
             let clears = uses.space.tag().is_some()
                 || (flags.tags_preserved
-                    && uses.accesses.iter().any(|(access, _)| {
-                        access.attribute(names::GLOBAL_BY_PROVENANCE_ATTR).is_err()
-                    }));
+                    && uses
+                        .accesses
+                        .iter()
+                        .map(|(access, _)| access)
+                        .chain(&uses.untags)
+                        .any(|op| op.attribute(names::GLOBAL_BY_PROVENANCE_ATTR).is_err()));
             if !clears || calls.iter().any(|call| call.operand(position).is_err()) {
                 continue;
             }
-            let span =
-                tracing::debug_span!("untag_in_callers", function = symbol.as_str(), position);
+            let span = tracing::debug_span!("untag_in_callers", function = symbol, position);
             let _entered = span.enter();
             let generic = parameter.r#type();
             let named = pointer_type(context, map, uses.space);
@@ -170,11 +207,17 @@ pub(crate) fn untag_in_callers(
                     crate::ir::mark(context, *access, names::GLOBAL_BY_PROVENANCE_ATTR);
                 }
             }
+            // A cast to `S` of what is now an `S` pointer is that pointer.
+            for cast in &uses.untags {
+                if let Some(named) = crate::ir::operand(cast, 0) {
+                    rewriter.replace_op_with_values(*cast, &[named]);
+                }
+            }
             changed = true;
             retyped += 1;
         }
         if changed && crate::ir::match_parameter_types(context, function.op).is_none() {
-            tracing::warn!(function = symbol.as_str(), "could not retype the signature");
+            tracing::warn!(function = symbol, "could not retype the signature");
         }
     }
     retyped
@@ -199,6 +242,7 @@ fn accesses_of_one_space<'c, 'a>(
         space: AddressSpace::Generic,
         geps: Vec::new(),
         accesses: Vec::new(),
+        untags: Vec::new(),
     };
     let mut space = None;
     let mut pending = vec![parameter];
@@ -212,6 +256,16 @@ fn accesses_of_one_space<'c, 'a>(
                 }
                 found.geps.push(user);
                 pending.push(result);
+                continue;
+            }
+            if name_of(&user) == names::UNTAG {
+                let result: Value = crate::ir::result(&user, 0)?.into();
+                let only = value_space(result, map)?;
+                if space.is_some_and(|space| space != only) {
+                    return None;
+                }
+                space = Some(only);
+                found.untags.push(user);
                 continue;
             }
             let dispatch = Dispatch::of(user)?;

@@ -53,9 +53,9 @@ llvm.func spir_kernelcc @kernel_calling_an_escaping_helper(%out: !llvm.ptr<1>, %
 
 // -----
 
-// The outer helper hands the pointer on: the inner one takes a global
-// pointer, untagged at its call in the outer one, which keeps its generic
-// parameter (a call is not an access).
+// A chain: the outer helper only hands the pointer on. The inner one takes
+// a global pointer, untagged at its call in the outer one; then the outer
+// one takes it too (its only use is that cast), and the kernel untags once.
 llvm.func @__to_private(!llvm.ptr<4>) -> !llvm.ptr
 
 llvm.func spir_funccc @inner(%p: !llvm.ptr<4>) -> i32 {
@@ -63,7 +63,7 @@ llvm.func spir_funccc @inner(%p: !llvm.ptr<4>) -> i32 {
   llvm.return %v : i32
 }
 
-llvm.func spir_funccc @negative_outer(%p: !llvm.ptr<4>) -> i32 {
+llvm.func spir_funccc @outer(%p: !llvm.ptr<4>) -> i32 {
   %v = llvm.call spir_funccc @inner(%p) : (!llvm.ptr<4>) -> i32
   llvm.return %v : i32
 }
@@ -74,7 +74,7 @@ llvm.func spir_kernelcc @kernel_calling_through_two_helpers(%out: !llvm.ptr<1>, 
   %ga = llvm.addrspacecast %a : !llvm.ptr to !llvm.ptr<4>
   %go = llvm.addrspacecast %out : !llvm.ptr<1> to !llvm.ptr<4>
   %either = llvm.select %c, %ga, %go : i1, !llvm.ptr<4>
-  %v = llvm.call spir_funccc @negative_outer(%either) : (!llvm.ptr<4>) -> i32
+  %v = llvm.call spir_funccc @outer(%either) : (!llvm.ptr<4>) -> i32
   %t = llvm.call @__to_private(%either) : (!llvm.ptr<4>) -> !llvm.ptr
   llvm.store %v, %t {alignment = 4 : i64} : i32, !llvm.ptr
   llvm.return
