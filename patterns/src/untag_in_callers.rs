@@ -95,130 +95,137 @@ fn retype_parameters<'c>(
         return 0;
     };
     let mut retyped = 0;
+    if !function.has_definitive_body()
+        || function.is_replaceable
+        || function.is_variadic
+        || !index.is_closed(symbol, closed_world)
     {
-        if !function.has_definitive_body()
-            || function.is_replaceable
-            || function.is_variadic
-            || !index.is_closed(symbol, closed_world)
+        return 0;
+    }
+    let Some(calls) = index.call_sites.get(symbol) else {
+        return 0;
+    };
+    let flags = flags_of(function.op);
+    if calls.iter().any(|call| {
+        name_of(call) != "llvm.call"
+            || symbol_attribute(call, "callee").as_deref() != Some(symbol)
+            || FunctionFlags::of(call) != flags
+    }) {
+        return 0;
+    }
+    let Some(entry) = crate::ir::region(&function.op, 0).and_then(|body| body.first_block()) else {
+        return 0;
+    };
+    // The signature is rewritten after the parameters: it must be readable.
+    let typed = function
+        .op
+        .attribute("function_type")
+        .ok()
+        .and_then(|value| melior::ir::attribute::TypeAttribute::try_from(value).ok())
+        .is_some();
+    if !typed {
+        return 0;
+    }
+    let by_value = parameters_with(&["llvm.byval"], function.op);
+    let mut changed = false;
+    for position in 0..entry.argument_count() {
+        let Some(parameter) = crate::ir::argument(&entry, position) else {
+            continue;
+        };
+        let parameter: Value = parameter.into();
+        if value_space(parameter, map) != Some(AddressSpace::Generic)
+            || by_value.contains(&position)
         {
-            return 0;
+            continue;
         }
-        let Some(calls) = index.call_sites.get(symbol) else {
-            return 0;
+        let Some(uses) = accesses_of_one_space(parameter, map) else {
+            continue;
         };
-        let flags = flags_of(function.op);
-        if calls.iter().any(|call| {
-            name_of(call) != "llvm.call"
-                || symbol_attribute(call, "callee").as_deref() != Some(symbol)
-                || FunctionFlags::of(call) != flags
-        }) {
-            return 0;
+        // A global access clears where tags are preserved, unless the
+        // address is proven global by where it comes from.
+        let clears = uses.space.tag().is_some()
+            || (flags.tags_preserved
+                && uses
+                    .accesses
+                    .iter()
+                    .map(|(access, _)| access)
+                    .chain(&uses.untags)
+                    .any(|op| op.attribute(names::GLOBAL_BY_PROVENANCE_ATTR).is_err()));
+        if !clears || calls.iter().any(|call| call.operand(position).is_err()) {
+            continue;
         }
-        let Some(entry) = crate::ir::region(&function.op, 0).and_then(|body| body.first_block())
-        else {
-            return 0;
-        };
-        let by_value = parameters_with(&["llvm.byval"], function.op);
-        let mut changed = false;
-        for position in 0..entry.argument_count() {
-            let Some(parameter) = crate::ir::argument(&entry, position) else {
+        let span = tracing::debug_span!("untag_in_callers", function = symbol, position);
+        let _entered = span.enter();
+        let generic = parameter.r#type();
+        let named = pointer_type(context, map, uses.space);
+        // Untag first: a failed build leaves the module as it was.
+        let mut untagged = Vec::with_capacity(calls.len());
+        for call in calls {
+            let Ok(argument) = call.operand(position) else {
+                break;
+            };
+            let Ok(cast) = untag(argument, named, call.location()) else {
+                break;
+            };
+            untagged.push(cast);
+        }
+        let mut tags = Vec::with_capacity(uses.accesses.len());
+        for (access, _) in &uses.accesses {
+            let Ok(cast) = tag(parameter, generic, access.location()) else {
+                break;
+            };
+            tags.push(cast);
+        }
+        if untagged.len() != calls.len() || tags.len() != uses.accesses.len() {
+            tracing::debug!("could not build the casts");
+            continue;
+        }
+        for (call, cast) in calls.iter().zip(untagged) {
+            rewriter.set_insertion_point_before(*call);
+            let cast = rewriter.insert(cast);
+            if let Some(result) = crate::ir::result(&cast, 0) {
+                set_operand(*call, position, result.into());
+            }
+        }
+        parameter.set_type(named);
+        for gep in &uses.geps {
+            if let Some(result) = crate::ir::result(gep, 0) {
+                Value::from(result).set_type(named);
+            }
+        }
+        // Each access takes its (now named) address tagged, which
+        // `lower` folds into a direct access.
+        for ((access, operand), cast) in uses.accesses.iter().zip(tags) {
+            let Ok(address) = access.operand(*operand) else {
                 continue;
             };
-            let parameter: Value = parameter.into();
-            if value_space(parameter, map) != Some(AddressSpace::Generic)
-                || by_value.contains(&position)
-            {
-                continue;
+            rewriter.set_insertion_point_before(*access);
+            let cast = rewriter.insert(cast);
+            set_operand(cast, 0, address);
+            if let Some(result) = crate::ir::result(&cast, 0) {
+                set_operand(*access, *operand, result.into());
             }
-            let Some(uses) = accesses_of_one_space(parameter, map) else {
-                continue;
-            };
-            // A global access clears where tags are preserved, unless the
-            // address is proven global by where it comes from.
-            let clears = uses.space.tag().is_some()
-                || (flags.tags_preserved
-                    && uses
-                        .accesses
-                        .iter()
-                        .map(|(access, _)| access)
-                        .chain(&uses.untags)
-                        .any(|op| op.attribute(names::GLOBAL_BY_PROVENANCE_ATTR).is_err()));
-            if !clears || calls.iter().any(|call| call.operand(position).is_err()) {
-                continue;
+            // A global pointer's tag: no private tag can reach it (as
+            // `propagate` would find). The mark covers every address of
+            // the access, so only where this is its one generic address.
+            let single_address = Dispatch::of(*access)
+                .and_then(|dispatch| dispatch.generic_addresses(map).ok())
+                .is_some_and(|addresses| addresses.len() == 1);
+            if uses.space == AddressSpace::Global && single_address {
+                crate::ir::mark(context, *access, names::GLOBAL_BY_PROVENANCE_ATTR);
             }
-            let span = tracing::debug_span!("untag_in_callers", function = symbol, position);
-            let _entered = span.enter();
-            let generic = parameter.r#type();
-            let named = pointer_type(context, map, uses.space);
-            // Untag first: a failed build leaves the module as it was.
-            let mut untagged = Vec::with_capacity(calls.len());
-            for call in calls {
-                let Ok(argument) = call.operand(position) else {
-                    break;
-                };
-                let Ok(cast) = untag(argument, named, call.location()) else {
-                    break;
-                };
-                untagged.push(cast);
-            }
-            let mut tags = Vec::with_capacity(uses.accesses.len());
-            for (access, _) in &uses.accesses {
-                let Ok(cast) = tag(parameter, generic, access.location()) else {
-                    break;
-                };
-                tags.push(cast);
-            }
-            if untagged.len() != calls.len() || tags.len() != uses.accesses.len() {
-                tracing::debug!("could not build the casts");
-                continue;
-            }
-            for (call, cast) in calls.iter().zip(untagged) {
-                rewriter.set_insertion_point_before(*call);
-                let cast = rewriter.insert(cast);
-                if let Some(result) = crate::ir::result(&cast, 0) {
-                    set_operand(*call, position, result.into());
-                }
-            }
-            parameter.set_type(named);
-            for gep in &uses.geps {
-                if let Some(result) = crate::ir::result(gep, 0) {
-                    Value::from(result).set_type(named);
-                }
-            }
-            // Each access takes its (now named) address tagged, which
-            // `lower` folds into a direct access.
-            for ((access, operand), cast) in uses.accesses.iter().zip(tags) {
-                let Ok(address) = access.operand(*operand) else {
-                    continue;
-                };
-                rewriter.set_insertion_point_before(*access);
-                let cast = rewriter.insert(cast);
-                set_operand(cast, 0, address);
-                if let Some(result) = crate::ir::result(&cast, 0) {
-                    set_operand(*access, *operand, result.into());
-                }
-                // A global pointer's tag: no private tag can reach it (as
-                // `propagate` would find). The mark covers every address of
-                // the access, so only where this is its one generic address.
-                let single_address = Dispatch::of(*access)
-                    .and_then(|dispatch| dispatch.generic_addresses(map).ok())
-                    .is_some_and(|addresses| addresses.len() == 1);
-                if uses.space == AddressSpace::Global && single_address {
-                    crate::ir::mark(context, *access, names::GLOBAL_BY_PROVENANCE_ATTR);
-                }
-            }
-            // A cast to `S` of what is now an `S` pointer is that pointer.
-            for cast in &uses.untags {
-                if let Some(named) = crate::ir::operand(cast, 0) {
-                    rewriter.replace_op_with_values(*cast, &[named]);
-                }
-            }
-            changed = true;
-            retyped += 1;
         }
-        if changed && crate::ir::match_parameter_types(context, function.op).is_none() {
-            tracing::warn!(function = symbol, "could not retype the signature");
+        // A cast to `S` of what is now an `S` pointer is that pointer.
+        for cast in &uses.untags {
+            if let Some(named) = crate::ir::operand(cast, 0) {
+                rewriter.replace_op_with_values(*cast, &[named]);
+            }
         }
+        changed = true;
+        retyped += 1;
+    }
+    if changed && crate::ir::match_parameter_types(context, function.op).is_none() {
+        tracing::warn!(function = symbol, "could not retype the signature");
     }
     retyped
 }
