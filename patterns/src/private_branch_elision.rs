@@ -50,6 +50,14 @@ pub fn run(
             map.name
         )];
     }
+    // No access anywhere may reach private memory: no kernel needs the
+    // global buffer, and the kernel graph need not be built.
+    if !crate::analysis::kernels::has_private_candidates(module, map) {
+        return crate::analysis::kernels::kernels_of(module)
+            .into_iter()
+            .map(|kernel| format!("@{kernel}: not needed: no access may reach private memory"))
+            .collect();
+    }
     let graph = KernelGraph::build(module, map, closed_world, true);
     let mut report = Vec::new();
     let mut eligible = BTreeSet::new();

@@ -420,6 +420,22 @@ pub fn has_explicit_casts(module: &Module) -> bool {
     found
 }
 
+/// Whether some dispatch of `module` may reach private memory (one walk,
+/// without the kernel graph): where none does, no kernel needs private
+/// memory in the global buffer.
+pub fn has_private_candidates(module: &Module, map: &AddressSpaceMap) -> bool {
+    let mut found = false;
+    each_op(module.as_operation(), &mut |op| {
+        if found {
+            return;
+        }
+        found = Dispatch::of(op)
+            .and_then(|dispatch| dispatch.spaces(map).ok())
+            .is_some_and(|spaces| spaces.iter().any(|set| set.contains(AddressSpace::Private)));
+    });
+    found
+}
+
 /// The kernels of `module` with a body, by name (sorted), from its
 /// top-level functions, as [`KernelGraph::kernels`] lists them.
 pub fn kernels_of(module: &Module) -> Vec<String> {
