@@ -61,14 +61,40 @@ impl Gen {
                 p.functions.push(partner);
             }
         }
-        let k = self.kernel(name);
+        let mut k = self.kernel(name);
         // A program whose kernel makes private pointers generic
         // but casts none explicitly gets a twin that also keeps an explicit
         // cast: it shares the helpers, so a kernel-wide decision taken for
         // the twin (private tags preserved) reaches the kernel's helpers
         // too, and must stay right for the kernel. The twin is compiled,
-        // not run. (No random draw: the rest of the program is unchanged.)
+        // not run. Both call `twin_pick`, which makes the kernel's private
+        // pointer generic itself and hands it back: the pointer then
+        // carries whatever tag the helper's marks give it. (No random draw:
+        // the rest of the program is unchanged.)
         let twin = (self.pg && !self.xc).then(|| {
+            p.functions.push(Function {
+                prefix: "__attribute__((noinline)) ".into(),
+                ret: "uint *".into(),
+                name: "twin_pick".into(),
+                params: vec![
+                    ("private uint *".into(), "p".into()),
+                    ("global uint *".into(), "g".into()),
+                    ("uint".into(), "c".into()),
+                ],
+                body: vec![Stmt::Line("return c ? (uint *)p : (uint *)g;".into())],
+                comment: "A private pointer made generic by a helper both kernels call.".into(),
+            });
+            let at = k.body.len().saturating_sub(1);
+            k.body.splice(
+                at..at,
+                [
+                    Stmt::Line("uint twin_a[2];".into()),
+                    Stmt::Line("twin_a[0] = ck; twin_a[1] = gid;".into()),
+                    Stmt::Line(
+                        "ck += *twin_pick(twin_a, out + gid, gid & 1u) * 7u; // keep".into(),
+                    ),
+                ],
+            );
             let mut twin = k.clone();
             twin.name = format!("{name}_twin");
             twin.comment = "The kernel again, with an explicit cast (compiled, not run).".into();

@@ -233,6 +233,8 @@ fn kernels_making_private_pointers_generic_without_casts_get_a_twin() {
         if has_twin {
             twins += 1;
             assert!(src.contains("to_private((uint *)gw)"), "{}", p.name);
+            // Both kernels call the helper that makes a private pointer generic.
+            assert_eq!(src.matches("*twin_pick(twin_a, ").count(), 2, "{}", p.name);
         }
     }
     assert!(twins >= 5, "only {twins} twins in 100 programs");
