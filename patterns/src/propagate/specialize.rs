@@ -555,24 +555,29 @@ pub(crate) fn specialize_results<'c>(
         })
         .collect();
     decided.sort_by(|a, b| a.0.cmp(b.0));
+    let retyping = ResultRetyping {
+        context,
+        map,
+        rewriter,
+        index,
+        casts,
+    };
     let mut changed = 0;
     for (name, function, space) in decided {
-        if retype_result(
-            context,
-            map,
-            rewriter,
-            index,
-            name,
-            function.op,
-            space,
-            casts,
-        )
-        .is_some()
-        {
+        if retyping.retype(name, function.op, space).is_some() {
             changed += 1;
         }
     }
     changed
+}
+
+/// What retyping a function's result needs, for every function of a module.
+struct ResultRetyping<'r, 'c, 'a> {
+    context: &'c Context,
+    map: &'r AddressSpaceMap,
+    rewriter: &'r RewriterBase<'c, 'a>,
+    index: &'r ModuleIndex<'c, 'a>,
+    casts: CastStyle,
 }
 
 /// The one space every generic value `name` returns points to, if there is one.
@@ -601,55 +606,61 @@ fn single_result_space(
     }
 }
 
-#[allow(clippy::too_many_arguments)]
-fn retype_result<'c>(
-    context: &'c Context,
-    map: &AddressSpaceMap,
-    rewriter: &RewriterBase<'c, '_>,
-    index: &ModuleIndex<'c, '_>,
-    name: &str,
-    function: OperationRef<'c, '_>,
-    space: AddressSpace,
-    casts: CastStyle,
-) -> Option<()> {
-    let named = pointer_type(context, map, space);
-    let old_type = TypeAttribute::try_from(function.attribute("function_type").ok()?)
-        .ok()?
-        .value();
-    let entry = crate::ir::region(&function, 0)?.first_block()?;
-    let parameters: Vec<Type> = (0..entry.argument_count())
-        .map(|position| entry.argument(position).map(|argument| argument.r#type()))
-        .collect::<Result<_, _>>()
-        .ok()?;
-    let new_type: Type = match llvm_function_result(old_type) {
-        Some(_) => melior::dialect::llvm::r#type::function(named, &parameters, false),
-        None => FunctionType::new(context, &parameters, &[named]).into(),
-    };
-    for ret in index.return_ops.get(name)? {
-        let value = crate::ir::operand(ret, 0)?;
-        rewriter.set_insertion_point_before(*ret);
-        let cast = rewriter.insert(casts.to_named(value, named, ret.location())?);
-        // The facts proved every returned pointer global: no private tag
-        // can reach this cast (as `narrow` marks the casts it proves).
-        if space == AddressSpace::Global && map.is_tagged() {
-            crate::ir::mark(context, cast, gas_dialect::names::GLOBAL_BY_PROVENANCE_ATTR);
+impl<'c, 'a> ResultRetyping<'_, 'c, 'a> {
+    /// Gives `function` (named `name`) the result type of `space`: its returns
+    /// untag, its calls tag the result again.
+    fn retype(
+        &self,
+        name: &str,
+        function: OperationRef<'c, 'a>,
+        space: AddressSpace,
+    ) -> Option<()> {
+        let Self {
+            context,
+            map,
+            rewriter,
+            index,
+            casts,
+        } = *self;
+        let named = pointer_type(context, map, space);
+        let old_type = TypeAttribute::try_from(function.attribute("function_type").ok()?)
+            .ok()?
+            .value();
+        let entry = crate::ir::region(&function, 0)?.first_block()?;
+        let parameters: Vec<Type> = (0..entry.argument_count())
+            .map(|position| entry.argument(position).map(|argument| argument.r#type()))
+            .collect::<Result<_, _>>()
+            .ok()?;
+        let new_type: Type = match llvm_function_result(old_type) {
+            Some(_) => melior::dialect::llvm::r#type::function(named, &parameters, false),
+            None => FunctionType::new(context, &parameters, &[named]).into(),
+        };
+        for ret in index.return_ops.get(name)? {
+            let value = crate::ir::operand(ret, 0)?;
+            rewriter.set_insertion_point_before(*ret);
+            let cast = rewriter.insert(casts.to_named(value, named, ret.location())?);
+            // The facts proved every returned pointer global: no private tag
+            // can reach this cast (as `narrow` marks the casts it proves).
+            if space == AddressSpace::Global && map.is_tagged() {
+                crate::ir::mark(context, cast, gas_dialect::names::GLOBAL_BY_PROVENANCE_ATTR);
+            }
+            rewriter.start_op_modification(*ret);
+            set_operand(*ret, 0, crate::ir::result(&cast, 0)?.into());
+            rewriter.finalize_op_modification(*ret);
         }
-        rewriter.start_op_modification(*ret);
-        set_operand(*ret, 0, crate::ir::result(&cast, 0)?.into());
-        rewriter.finalize_op_modification(*ret);
+        set_attribute(
+            function,
+            "function_type",
+            TypeAttribute::new(new_type).into(),
+        );
+        for call in index.call_sites.get(name).into_iter().flatten() {
+            let result: Value = crate::ir::result(call, 0)?.into();
+            let generic = result.r#type();
+            result.set_type(named);
+            rewriter.set_insertion_point_after(*call);
+            let tagged = rewriter.insert(casts.to_generic(result, generic, call.location())?);
+            rewriter.replace_all_uses_except(result, crate::ir::result(&tagged, 0)?.into(), tagged);
+        }
+        Some(())
     }
-    set_attribute(
-        function,
-        "function_type",
-        TypeAttribute::new(new_type).into(),
-    );
-    for call in index.call_sites.get(name).into_iter().flatten() {
-        let result: Value = crate::ir::result(call, 0)?.into();
-        let generic = result.r#type();
-        result.set_type(named);
-        rewriter.set_insertion_point_after(*call);
-        let tagged = rewriter.insert(casts.to_generic(result, generic, call.location())?);
-        rewriter.replace_all_uses_except(result, crate::ir::result(&tagged, 0)?.into(), tagged);
-    }
-    Some(())
 }
