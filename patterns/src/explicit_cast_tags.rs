@@ -49,50 +49,51 @@ pub fn run(
             .collect();
     }
     let graph = KernelGraph::build(module, map, closed_world, false);
-    let mut report = Vec::new();
+    let kernels = graph.kernels();
+    let casts: Vec<usize> = kernels
+        .iter()
+        .map(|kernel| graph.reach_facts(kernel).explicit_casts)
+        .collect();
     let mut marked = std::collections::BTreeSet::new();
-    for kernel in graph.kernels() {
-        let facts = graph.reach_facts(kernel);
-        if facts.explicit_casts == 0 {
-            report.push(format!(
-                "@{kernel}: no explicit casts, tags need not be preserved"
-            ));
-            continue;
+    for (kernel, casts) in kernels.iter().zip(&casts) {
+        if *casts > 0 {
+            marked.extend(graph.reach(kernel).iter().cloned());
         }
-        report.push(format!(
-            "@{kernel}: {} explicit cast(s): private tags preserved, casts to global clear tags",
-            facts.explicit_casts
-        ));
-        marked.extend(graph.reach(kernel).iter().cloned());
     }
     // A kernel sharing a function with a marked one runs it too, and gets
     // private pointers tagged by it (returned, stored): the whole kernel must
     // clear tags as well, or its accesses would go to a tagged address.
-    let mut shared: std::collections::BTreeSet<&str> = std::collections::BTreeSet::new();
+    let mut sharing = vec![false; kernels.len()];
     loop {
-        let joining: Vec<&str> = graph
-            .kernels()
-            .into_iter()
-            .filter(|kernel| !shared.contains(kernel))
-            .filter(|kernel| {
-                let reach = graph.reach(kernel);
-                !reach.iter().all(|name| marked.contains(name))
-                    && reach.iter().any(|name| marked.contains(name))
-            })
-            .collect();
-        if joining.is_empty() {
+        let mut joined = false;
+        for (kernel, sharing) in kernels.iter().zip(sharing.iter_mut()) {
+            let reach = graph.reach(kernel);
+            if !*sharing
+                && reach.iter().any(|name| marked.contains(name))
+                && !reach.iter().all(|name| marked.contains(name))
+            {
+                *sharing = true;
+                joined = true;
+                marked.extend(reach.iter().cloned());
+            }
+        }
+        if !joined {
             break;
         }
-        for kernel in joining {
-            shared.insert(kernel);
-            marked.extend(graph.reach(kernel).iter().cloned());
-            let unmarked = format!("@{kernel}: no explicit casts");
-            report.retain(|line| !line.starts_with(&unmarked));
-            report.push(format!(
-                "@{kernel}: shares functions with a kernel that preserves private tags: tags preserved too"
-            ));
-        }
     }
+    let report = kernels
+        .iter()
+        .zip(casts.iter().zip(&sharing))
+        .map(|(kernel, (casts, sharing))| match (casts, sharing) {
+            (0, false) => format!("@{kernel}: no explicit casts, tags need not be preserved"),
+            (0, true) => format!(
+                "@{kernel}: shares functions with a kernel that preserves private tags: tags preserved too"
+            ),
+            (casts, _) => format!(
+                "@{kernel}: {casts} explicit cast(s): private tags preserved, casts to global clear tags"
+            ),
+        })
+        .collect();
     for name in marked {
         if let Some(node) = graph.functions.get(&name) {
             mark(context, node.op, names::TAGS_PRESERVED_ATTR);

@@ -149,12 +149,7 @@ pub fn run(
     apply_all(context, map, plan, SET);
     // A helper whose accesses now all go to one space takes a pointer of it.
     if narrowed {
-        let retyped = crate::untag_in_callers::untag_in_callers(context, module, map, closed_world);
-        if retyped > 0 {
-            report.push(format!(
-                "{retyped} parameter(s) accessed in one space only: the callers untag them once"
-            ));
-        }
+        crate::untag_in_callers::untag_in_callers(context, module, map, closed_world, &mut report);
     }
     report
 }

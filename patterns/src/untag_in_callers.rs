@@ -47,8 +47,25 @@ struct Accesses<'c, 'a> {
 }
 
 /// Retypes every parameter of `module` that qualifies (see the module's
-/// docs); returns how many.
+/// docs), for a set that has just resolved accesses; says how many on
+/// `report` where there are any.
 pub(crate) fn untag_in_callers(
+    context: &Context,
+    module: &Module,
+    map: &AddressSpaceMap,
+    closed_world: ClosedWorld,
+    report: &mut Vec<String>,
+) {
+    let retyped = retype_all(context, module, map, closed_world);
+    if retyped > 0 {
+        report.push(format!(
+            "{retyped} parameter(s) accessed in one space only: the callers untag them once"
+        ));
+    }
+}
+
+/// [`untag_in_callers`]'s rewrite; returns how many parameters it retyped.
+fn retype_all(
     context: &Context,
     module: &Module,
     map: &AddressSpaceMap,
@@ -105,7 +122,7 @@ fn retype_parameters<'c>(
     let Some(calls) = index.call_sites.get(symbol) else {
         return 0;
     };
-    let flags = flags_of(function.op);
+    let flags = FunctionFlags::of_function(function.op);
     if calls.iter().any(|call| {
         name_of(call) != "llvm.call"
             || symbol_attribute(call, "callee").as_deref() != Some(symbol)
@@ -230,14 +247,6 @@ fn retype_parameters<'c>(
     retyped
 }
 
-/// The kernel-wide marks of `function` itself.
-fn flags_of(function: OperationRef) -> FunctionFlags {
-    FunctionFlags {
-        private_in_global: function.attribute(names::PRIVATE_IN_GLOBAL_ATTR).is_ok(),
-        tags_preserved: function.attribute(names::TAGS_PRESERVED_ATTR).is_ok(),
-    }
-}
-
 /// The GEPs and accesses `parameter` reaches, if those are its only uses
 /// and every access is resolved to the same single space.
 fn accesses_of_one_space<'c, 'a>(
@@ -245,12 +254,7 @@ fn accesses_of_one_space<'c, 'a>(
     map: &AddressSpaceMap,
 ) -> Option<Accesses<'c, 'a>> {
     let generic = parameter.r#type();
-    let mut found = Accesses {
-        space: AddressSpace::Generic,
-        geps: Vec::new(),
-        accesses: Vec::new(),
-        untags: Vec::new(),
-    };
+    let (mut geps, mut accesses, mut untags) = (Vec::new(), Vec::new(), Vec::new());
     let mut space = None;
     let mut pending = vec![parameter];
     while let Some(pointer) = pending.pop() {
@@ -261,7 +265,7 @@ fn accesses_of_one_space<'c, 'a>(
                 if result.r#type() != generic {
                     return None;
                 }
-                found.geps.push(user);
+                geps.push(user);
                 pending.push(result);
                 continue;
             }
@@ -272,7 +276,7 @@ fn accesses_of_one_space<'c, 'a>(
                     return None;
                 }
                 space = Some(only);
-                found.untags.push(user);
+                untags.push(user);
                 continue;
             }
             let dispatch = Dispatch::of(user)?;
@@ -287,9 +291,13 @@ fn accesses_of_one_space<'c, 'a>(
                 return None;
             }
             space = Some(only);
-            found.accesses.push((user, position));
+            accesses.push((user, position));
         }
     }
-    found.space = space?;
-    Some(found)
+    Some(Accesses {
+        space: space?,
+        geps,
+        accesses,
+        untags,
+    })
 }

@@ -360,14 +360,7 @@ fn record_fact(
                 }
             }
         }
-        names::DISPATCH => {
-            let private = Dispatch::of(*op)
-                .and_then(|dispatch| dispatch.spaces(map).ok())
-                .is_some_and(|spaces| spaces.iter().any(|set| set.contains(AddressSpace::Private)));
-            if private {
-                facts.private_candidates += 1;
-            }
-        }
+        names::DISPATCH if may_reach_private(*op, map) => facts.private_candidates += 1,
         "llvm.call" | "func.call" => {
             let callee = op
                 .attribute("callee")
@@ -429,11 +422,16 @@ pub fn has_private_candidates(module: &Module, map: &AddressSpaceMap) -> bool {
         if found {
             return;
         }
-        found = Dispatch::of(op)
-            .and_then(|dispatch| dispatch.spaces(map).ok())
-            .is_some_and(|spaces| spaces.iter().any(|set| set.contains(AddressSpace::Private)));
+        found = may_reach_private(op, map);
     });
     found
+}
+
+/// Whether `op` is a dispatch with private memory among its candidates.
+fn may_reach_private(op: OperationRef, map: &AddressSpaceMap) -> bool {
+    Dispatch::of(op)
+        .and_then(|dispatch| dispatch.spaces(map).ok())
+        .is_some_and(|spaces| spaces.iter().any(|set| set.contains(AddressSpace::Private)))
 }
 
 /// The kernels of `module` with a body, by name (sorted), from its

@@ -130,9 +130,7 @@ pub fn apply_by_walk_on(
     set: &'static str,
     patterns: &[Pattern],
 ) -> usize {
-    let before = APPLIED.with(std::cell::Cell::get);
-    FrozenPatterns::new(context, map, patterns).walk(root);
-    APPLIED.with(std::cell::Cell::get) - before
+    FrozenPatterns::new(context, map, patterns).apply_by_walk(root)
 }
 
 /// What [`apply_by_walk_per_function`] does with a top-level op after its

@@ -314,10 +314,15 @@ pub struct FunctionFlags {
 impl FunctionFlags {
     /// The flags of the function `op` is nested in (none outside functions).
     pub fn of(op: &OperationRef) -> Self {
-        enclosing_function(op).map_or_else(Self::default, |function| Self {
+        enclosing_function(op).map_or_else(Self::default, Self::of_function)
+    }
+
+    /// The flags `function` itself carries.
+    pub fn of_function(function: OperationRef) -> Self {
+        Self {
             private_in_global: function.attribute(names::PRIVATE_IN_GLOBAL_ATTR).is_ok(),
             tags_preserved: function.attribute(names::TAGS_PRESERVED_ATTR).is_ok(),
-        })
+        }
     }
 
     /// Whether a private pointer made generic carries no tag.
