@@ -2,6 +2,7 @@
 
 pub mod adapter;
 pub mod casts;
+pub(crate) mod clones;
 pub mod decision;
 pub mod emit;
 pub mod work_group;

@@ -29,11 +29,11 @@ use crate::ir::adapter::{llvm_function_result, set_attribute, set_operand};
 use crate::ir::casts::CastStyle;
 use gas_dialect::ops::{pointer_type, value_space};
 use gas_dialect::{AddressSpace, AddressSpaceMap};
-use melior::ir::attribute::{FlatSymbolRefAttribute, StringAttribute, TypeAttribute};
+use melior::ir::attribute::TypeAttribute;
 use melior::ir::block::BlockLike;
 use melior::ir::operation::OperationLike;
 use melior::ir::r#type::FunctionType;
-use melior::ir::{Attribute, Module, OperationRef, RegionLike, Type, Value, ValueLike};
+use melior::ir::{Module, OperationRef, RegionLike, Type, Value, ValueLike};
 use melior::{Context, RewriterBase};
 use rustc_hash::FxHashSet as HashSet;
 use std::collections::{BTreeMap, BTreeSet};
@@ -360,36 +360,6 @@ fn entry_block_arguments<'c, 'a>(function: OperationRef<'c, 'a>) -> Option<Vec<V
         .collect()
 }
 
-/// A clone carries no debug info: its locations keep their source
-/// positions without the original's `DISubprogram` (one function per
-/// subprogram, says LLVM's verifier), and its debug intrinsics, which name
-/// the original's variables, go.
-fn drop_debug_info<'c>(
-    context: &'c Context,
-    rewriter: &RewriterBase<'c, '_>,
-    clone: OperationRef<'c, '_>,
-) {
-    let mut ops = Vec::new();
-    crate::ir::each_op(clone, &mut |op| ops.push(op));
-    for op in ops {
-        let is_debug_intrinsic = op.name().as_string_ref().as_str().is_ok_and(|name| {
-            matches!(
-                name,
-                "llvm.intr.dbg.value" | "llvm.intr.dbg.declare" | "llvm.intr.dbg.label"
-            )
-        });
-        if is_debug_intrinsic {
-            rewriter.erase_op(op);
-        } else {
-            let location = op.location();
-            let stripped = crate::ir::without_debug_scopes(context, location);
-            if stripped != location {
-                crate::ir::adapter::set_location(op, stripped);
-            }
-        }
-    }
-}
-
 /// Clones `original` after itself with the named parameter types of `plan`.
 fn create_clone<'c>(
     context: &'c Context,
@@ -399,9 +369,7 @@ fn create_clone<'c>(
     plan: &Plan,
     casts: CastStyle,
 ) -> Option<()> {
-    rewriter.set_insertion_point_after(original);
-    let clone = rewriter.clone_op(original);
-    drop_debug_info(context, rewriter, clone);
+    let clone = crate::ir::clones::clone_function(context, rewriter, original, &plan.clone)?;
     let entry = crate::ir::region(&clone, 0)?.first_block()?;
     for (position, space) in plan.generic_parameters.iter().zip(&plan.signature) {
         let Some(space) = space else {
@@ -419,24 +387,6 @@ fn create_clone<'c>(
         rewriter.replace_all_uses_except(argument, crate::ir::result(&tagged, 0)?.into(), tagged);
     }
     crate::ir::match_parameter_types(context, clone)?;
-    set_attribute(
-        clone,
-        "sym_name",
-        StringAttribute::new(context, &plan.clone).into(),
-    );
-    if clone.attribute("linkage").is_ok() {
-        set_attribute(
-            clone,
-            "linkage",
-            Attribute::parse(context, "#llvm.linkage<internal>")?,
-        );
-    } else {
-        set_attribute(
-            clone,
-            "sym_visibility",
-            StringAttribute::new(context, "private").into(),
-        );
-    }
     Some(())
 }
 
@@ -468,12 +418,8 @@ fn redirect<'c>(
     for (position, value) in untagged {
         set_operand(call, position, value);
     }
-    set_attribute(
-        call,
-        "callee",
-        FlatSymbolRefAttribute::new(context, &plan.clone).into(),
-    );
     rewriter.finalize_op_modification(call);
+    crate::ir::clones::set_callee(context, rewriter, call, &plan.clone);
     Some(())
 }
 

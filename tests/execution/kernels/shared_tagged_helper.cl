@@ -1,9 +1,11 @@
 // A helper shared with another kernel that keeps explicit casts: there
-// private pointers keep their tag (explicit-cast-tags), so the helper
-// returns this kernel's private pointer tagged, and this kernel, with no
-// cast of its own, must still clear the tag before its accesses (with
-// private memory in the global buffer, they are global accesses). The
-// other kernel is compiled into the same module but not run.
+// private pointers keep their tag (explicit-cast-tags). Had this kernel run
+// the same helper, it would get its private pointer back tagged and, with no
+// cast of its own but private memory in the global buffer, access it as a
+// global pointer (the bug of 45b7177); explicit-cast-tags gives the other
+// kernel its own copy of the helper (pick.gas.tags), so here nothing is
+// tagged and no tag is cleared. The other kernel is compiled into the same
+// module but not run (copied_tagged_helper runs that side).
 
 __attribute__((noinline)) int *pick(private int *p, global int *g, int c) {
   return c ? (int *)p : (int *)g;
