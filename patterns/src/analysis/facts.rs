@@ -302,7 +302,7 @@ impl GraphBuilder {
                 };
                 match value_space(source, &self.map) {
                     // Code, not data: no data space to name.
-                    _ if crate::ir::is_function_address(source) => self.unknown(result),
+                    _ if index.is_function_address(source) => self.unknown(result),
                     Some(space) if space.is_resolvable() => {
                         self.node(result).base = SpaceSet::single(space)
                     }
@@ -544,22 +544,43 @@ fn solve(nodes: KeyMap<Node>) -> KeyMap<SpaceSet> {
         .map(|(number, key)| (*key, number))
         .collect();
     let graph: Vec<&Node> = keys.iter().map(|key| &nodes[key]).collect();
-    // A source that is not a node is a value the graph does not know: None.
-    let sources: Vec<Vec<Option<usize>>> = graph
-        .iter()
-        .map(|node| {
+    // Sources and dependents as flat arrays with per-node offsets (a million
+    // nodes is two million small vectors otherwise, their allocation and
+    // freeing a good part of the analysis). A source that is not a node is a
+    // value the graph does not know: UNKNOWN.
+    const UNKNOWN: usize = usize::MAX;
+    let mut source_start: Vec<usize> = Vec::with_capacity(keys.len() + 1);
+    let mut sources: Vec<usize> = Vec::new();
+    for node in &graph {
+        source_start.push(sources.len());
+        sources.extend(
             node.sources
                 .iter()
-                .map(|source| numbers.get(source).copied())
-                .collect()
-        })
-        .collect();
-    let mut dependents: Vec<Vec<usize>> = vec![Vec::new(); keys.len()];
-    for (node, node_sources) in sources.iter().enumerate() {
-        for source in node_sources.iter().flatten() {
-            dependents[*source].push(node);
+                .map(|source| numbers.get(source).copied().unwrap_or(UNKNOWN)),
+        );
+    }
+    source_start.push(sources.len());
+    let sources_of = |node: usize| &sources[source_start[node]..source_start[node + 1]];
+    let mut dependent_start: Vec<usize> = vec![0; keys.len() + 1];
+    for &source in &sources {
+        if source != UNKNOWN {
+            dependent_start[source + 1] += 1;
         }
     }
+    for node in 0..keys.len() {
+        dependent_start[node + 1] += dependent_start[node];
+    }
+    let mut filled = dependent_start.clone();
+    let mut dependents: Vec<usize> = vec![0; sources.len()];
+    for node in 0..keys.len() {
+        for &source in sources_of(node) {
+            if source != UNKNOWN {
+                dependents[filled[source]] = node;
+                filled[source] += 1;
+            }
+        }
+    }
+    let dependents_of = |node: usize| &dependents[dependent_start[node]..dependent_start[node + 1]];
     let mut sets: Vec<SpaceSet> = graph.iter().map(|node| node.base).collect();
     // Each node is recomputed from its sources; the functions are monotone
     // and start from their base, so any order reaches the least fixed point.
@@ -568,8 +589,12 @@ fn solve(nodes: KeyMap<Node>) -> KeyMap<SpaceSet> {
     while let Some(current) = worklist.pop() {
         queued[current] = false;
         let node = graph[current];
-        let mut set = sources[current].iter().fold(node.base, |set, source| {
-            set.union(source.map_or(SpaceSet::ALL, |source| sets[source]))
+        let mut set = sources_of(current).iter().fold(node.base, |set, &source| {
+            set.union(if source == UNKNOWN {
+                SpaceSet::ALL
+            } else {
+                sets[source]
+            })
         });
         if set.iter().any(|space| !node.within.contains(space)) {
             set = SpaceSet::ALL;
@@ -580,10 +605,10 @@ fn solve(nodes: KeyMap<Node>) -> KeyMap<SpaceSet> {
             .collect();
         if set != sets[current] {
             sets[current] = set;
-            for dependent in &dependents[current] {
-                if !queued[*dependent] {
-                    queued[*dependent] = true;
-                    worklist.push(*dependent);
+            for &dependent in dependents_of(current) {
+                if !queued[dependent] {
+                    queued[dependent] = true;
+                    worklist.push(dependent);
                 }
             }
         }

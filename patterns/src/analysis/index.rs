@@ -263,6 +263,17 @@ pub(crate) struct GlobalVariable<'c, 'a> {
 }
 
 impl<'c, 'a> ModuleIndex<'c, 'a> {
+    /// Whether `value` is the address of one of the module's functions
+    /// ([`crate::ir::is_function_address`], looked up in the index instead
+    /// of a walk of the module's top-level ops per query).
+    pub fn is_function_address(&self, value: Value) -> bool {
+        match crate::ir::addressed(value) {
+            Some(crate::ir::Addressed::Function) => true,
+            Some(crate::ir::Addressed::Symbol(symbol)) => self.functions.contains_key(&symbol),
+            None => false,
+        }
+    }
+
     /// Whether every call of `symbol` is a direct call in this module.
     pub fn is_closed(&self, symbol: &str, closed_world: ClosedWorld) -> bool {
         self.functions.get(symbol).is_some_and(|function| {

@@ -255,23 +255,40 @@ pub fn is_in_function(op: &OperationRef) -> bool {
     enclosing_function(op).is_some()
 }
 
+/// What an address-of op takes the address of.
+pub enum Addressed {
+    /// A function (`func.constant`).
+    Function,
+    /// The symbol `llvm.mlir.addressof` names: a function or a variable.
+    Symbol(String),
+}
+
+/// What `value` is the address of, if an address-of op makes it.
+pub fn addressed(value: Value) -> Option<Addressed> {
+    let result = OperationResult::try_from(value).ok()?;
+    let op = result.owner();
+    match name_of(&op) {
+        "llvm.mlir.addressof" => symbol_attribute(&op, "global_name").map(Addressed::Symbol),
+        "func.constant" => Some(Addressed::Function),
+        _ => None,
+    }
+}
+
 /// Whether `value` is the address of a function (`llvm.mlir.addressof` or
 /// `func.constant` of a function symbol): code, not data, so it carries no
-/// address-space tag and points into no data space.
+/// address-space tag and points into no data space. Looks the symbol up
+/// among the module's top-level ops; with a module index at hand,
+/// `ModuleIndex::is_function_address` answers without the walk.
 pub fn is_function_address(value: Value) -> bool {
+    let symbol = match addressed(value) {
+        Some(Addressed::Function) => return true,
+        Some(Addressed::Symbol(symbol)) => symbol,
+        None => return false,
+    };
     let Ok(result) = OperationResult::try_from(value) else {
         return false;
     };
-    let op = result.owner();
-    let symbol = match name_of(&op) {
-        "llvm.mlir.addressof" => symbol_attribute(&op, "global_name"),
-        "func.constant" => return true,
-        _ => return false,
-    };
-    let Some(symbol) = symbol else {
-        return false;
-    };
-    let module = top_level(&op);
+    let module = top_level(&result.owner());
     let Some(body) = module
         .region(0)
         .ok()
