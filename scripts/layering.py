@@ -32,7 +32,7 @@ CRATES = {
         # The facts every set reads.
         ["analysis"],
         # Rewrites that more than one set applies.
-        ["untag_in_callers"],
+        ["untag_in_callers", "kernel_copies"],
         # The pattern sets and the read-only reports: one floor, no set uses another.
         [
             "raise",

@@ -18,14 +18,13 @@
 //! function of a kernel sharing one is marked instead, to a fixed point.
 
 use crate::analysis::kernels::KernelGraph;
-use crate::analysis::{ClosedWorld, CLONE_MARKER};
-use crate::ir::{mark, symbol_attribute};
+use crate::analysis::ClosedWorld;
+use crate::ir::mark;
+use crate::kernel_copies::{self, copy_shared_functions, Copied, CopiesFor};
 use gas_dialect::{names, AddressSpaceMap};
-use melior::ir::block::BlockLike;
-use melior::ir::operation::OperationLike;
-use melior::ir::{Module, OperationRef};
-use melior::{Context, IrRewriter, RewriterBase};
-use std::collections::{BTreeMap, BTreeSet};
+use melior::ir::Module;
+use melior::Context;
+use std::collections::BTreeSet;
 
 /// The set's name, as in DESIGN.md and `--pipeline`.
 pub const SET: &str = "explicit-cast-tags";
@@ -60,27 +59,35 @@ pub fn run(
         .iter()
         .map(|kernel| graph.reach_facts(kernel).explicit_casts)
         .collect();
-    let mut marked = BTreeSet::new();
-    for (kernel, casts) in kernels.iter().zip(&casts) {
-        if *casts > 0 {
-            marked.extend(graph.reach(kernel).iter().cloned());
-        }
-    }
-    let shared: BTreeSet<String> = kernels
+    let casting: BTreeSet<String> = kernels
         .iter()
         .zip(&casts)
-        .filter(|(_, casts)| **casts == 0)
-        .flat_map(|(kernel, _)| graph.reach(kernel).into_owned())
-        .filter(|name| marked.contains(name))
+        .filter(|(_, casts)| **casts > 0)
+        .map(|(kernel, _)| kernel.to_string())
         .collect();
-    let owner = IrRewriter::new(context);
-    let rewriter = owner.as_rewriter_base();
+    let mut marked = graph.functions_of(&casting);
     let mut copies = Vec::new();
-    if !shared.is_empty() {
-        if let Some(made) = copy_shared(context, &rewriter, module, &graph, &marked, &shared) {
-            marked.retain(|name| !shared.contains(name));
+    let mut not_copied = None;
+    // Every shared function is worth copying: the other kernels then keep
+    // code that sets and clears no private tag.
+    match copy_shared_functions(
+        context,
+        module,
+        &graph,
+        &casting,
+        CopiesFor {
+            suffix: "tags",
+            changes: &|_| true,
+        },
+    ) {
+        Copied::Copies(made) => {
+            for copy in &made {
+                marked.remove(&copy.original);
+            }
             copies = made;
         }
+        Copied::NothingShared => {}
+        Copied::Refused(why) => not_copied = Some(why),
     }
     // A kernel sharing a function with a marked one runs it too, and gets
     // private pointers tagged by it (returned, stored): where the shared
@@ -107,40 +114,23 @@ pub fn run(
             break;
         }
     }
-    let copied: Vec<&str> = copies
-        .iter()
-        .map(|(original, _)| original.as_str())
-        .collect();
     let report = kernels
         .iter()
         .zip(casts.iter().zip(&sharing))
         .map(|(kernel, (casts, sharing))| match (casts, sharing) {
             (0, false) => format!("@{kernel}: no explicit casts, tags need not be preserved"),
             (0, true) => format!(
-                "@{kernel}: shares functions with a kernel that preserves private tags: tags preserved too"
+                "@{kernel}: shares functions with a kernel that preserves private tags: tags preserved too ({})",
+                not_copied.as_deref().unwrap_or("not copied")
             ),
-            (casts, _) => {
-                let own: Vec<String> = copied
-                    .iter()
-                    .filter(|name| graph.reach(kernel).contains(**name))
-                    .map(|name| format!("@{name}"))
-                    .collect();
-                let copies = if own.is_empty() {
-                    String::new()
-                } else {
-                    format!(
-                        "; its own copies of {} (shared with kernels without casts)",
-                        own.join(", ")
-                    )
-                };
-                format!(
-                    "@{kernel}: {casts} explicit cast(s): private tags preserved, casts to global clear tags{copies}"
-                )
-            }
+            (casts, _) => format!(
+                "@{kernel}: {casts} explicit cast(s): private tags preserved, casts to global clear tags{}",
+                kernel_copies::describe(&copies, &graph.reach(kernel), "kernels without casts")
+            ),
         })
         .collect();
-    for (_, copy) in copies {
-        mark(context, copy, names::TAGS_PRESERVED_ATTR);
+    for copy in &copies {
+        mark(context, copy.op, names::TAGS_PRESERVED_ATTR);
     }
     for name in marked {
         if let Some(node) = graph.functions.get(&name) {
@@ -148,69 +138,4 @@ pub fn run(
         }
     }
     report
-}
-
-/// Copies each function of `shared` (reached both by kernels with explicit
-/// casts, whose reach is `marked`, and by kernels without) for the kernels
-/// with casts, and points every call in their code (the functions of
-/// `marked` outside `shared`, and the copies) at the copies. Returns each
-/// original's name with its copy, or `None`, changing nothing, where a
-/// shared function is a kernel, may be called from outside the module or
-/// its copy's name is taken.
-fn copy_shared<'c, 'a>(
-    context: &'c Context,
-    rewriter: &RewriterBase<'c, '_>,
-    module: &Module<'c>,
-    graph: &KernelGraph<'c, 'a>,
-    marked: &BTreeSet<String>,
-    shared: &BTreeSet<String>,
-) -> Option<Vec<(String, OperationRef<'c, 'a>)>> {
-    let taken = top_level_symbols(module);
-    let mut names: BTreeMap<&str, String> = BTreeMap::new();
-    for name in shared {
-        let node = graph.functions.get(name)?;
-        let copy = format!("{name}{CLONE_MARKER}tags");
-        if node.is_kernel || !node.callers_known || taken.contains(&copy) {
-            return None;
-        }
-        names.insert(name.as_str(), copy);
-    }
-    let mut copies = Vec::new();
-    for (name, copy) in &names {
-        let original = graph.functions.get(*name)?.op;
-        let made = crate::ir::clones::clone_function(context, rewriter, original, copy)?;
-        copies.push(((*name).to_string(), made));
-    }
-    let callers = marked
-        .iter()
-        .filter(|name| !shared.contains(*name))
-        .filter_map(|name| graph.functions.get(name).map(|node| node.op))
-        .chain(copies.iter().map(|(_, copy)| *copy));
-    for caller in callers.collect::<Vec<_>>() {
-        let mut calls = Vec::new();
-        crate::ir::each_op(caller, &mut |op| {
-            if crate::ir::is_call(crate::ir::name_of(&op)) {
-                calls.push(op);
-            }
-        });
-        for call in calls {
-            let target = symbol_attribute(&call, "callee");
-            if let Some(copy) = target.and_then(|target| names.get(target.as_str())) {
-                crate::ir::clones::set_callee(context, rewriter, call, copy);
-            }
-        }
-    }
-    Some(copies)
-}
-
-/// The names of the module's top-level symbols (functions, declarations and
-/// variables alike).
-fn top_level_symbols(module: &Module) -> BTreeSet<String> {
-    let mut names = BTreeSet::new();
-    let mut next = module.body().first_operation();
-    while let Some(op) = next {
-        names.extend(symbol_attribute(&op, "sym_name"));
-        next = op.next_in_block();
-    }
-    names
 }

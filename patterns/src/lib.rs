@@ -68,6 +68,7 @@ pub mod ir;
 
 pub mod analysis;
 
+mod kernel_copies;
 mod untag_in_callers;
 
 pub mod async_copy_simplify;

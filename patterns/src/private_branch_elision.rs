@@ -18,13 +18,17 @@
 //! first); and no reached function is shared with a kernel that is not
 //! decided the same way or callable from outside the module. IGC decides
 //! this once for the whole module; gas only for the kernels that need it and
-//! the kernels that share functions with them.
+//! the kernels that share functions with them. A function shared with a
+//! kernel that cannot take the decision is copied for the kernels that can
+//! (`<name>.gas.private_in_global`, `crate::kernel_copies`), where the
+//! decision changes some of their code.
 
 use crate::analysis::kernels::KernelGraph;
 use crate::analysis::ClosedWorld;
 use crate::ir::decision::{apply_all, Decision};
 use crate::ir::each_op;
 use crate::ir::mark;
+use crate::kernel_copies::{self, weigh_with_copies, CopiesFor};
 use gas_dialect::ops::Dispatch;
 use gas_dialect::{names, AddressSpace, AddressSpaceMap, SpaceSet};
 use melior::ir::Module;
@@ -82,10 +86,29 @@ pub fn run(
             }
         }
     }
-    let (accepted, rejected) = graph.consistent(eligible);
-    for (kernel, why) in &rejected {
-        report.push(format!("@{kernel}: not applied: {why}"));
-    }
+    // Kernels refused for sharing functions with kernels the decision does
+    // not suit get their own copies of those functions, then are weighed again.
+    let weighed = weigh_with_copies(
+        context,
+        module,
+        graph,
+        &eligible,
+        CopiesFor {
+            suffix: "private_in_global",
+            changes: &|op| {
+                Dispatch::of(op)
+                    .and_then(|dispatch| dispatch.spaces(map).ok())
+                    .is_some_and(|spaces| {
+                        spaces
+                            .iter()
+                            .any(|set| set.contains(AddressSpace::Private) && set.len() > 1)
+                    })
+            },
+        },
+        || KernelGraph::build(module, map, closed_world, true),
+        &mut report,
+    );
+    let (graph, accepted, copies) = (weighed.graph, weighed.accepted, weighed.copies);
     // Only the kernels that need it, and those sharing functions with them.
     let mut chosen: BTreeSet<String> = needs.intersection(&accepted).cloned().collect();
     loop {
@@ -108,7 +131,10 @@ pub fn run(
     }
     for kernel in &accepted {
         report.push(if chosen.contains(kernel) {
-            format!("@{kernel}: private memory in the global buffer, private cases dropped")
+            format!(
+                "@{kernel}: private memory in the global buffer, private cases dropped{}",
+                kernel_copies::describe(&copies, &graph.reach(kernel), "kernels not decided so")
+            )
         } else {
             format!("@{kernel}: not needed: no access may reach private memory")
         });

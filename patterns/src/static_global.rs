@@ -17,13 +17,17 @@
 //! Unprovable — and left alone — when a call cannot be followed (indirect,
 //! or to a function defined elsewhere that is not a builtin), or when a
 //! reached function is shared with a kernel that does not qualify or may be
-//! called from outside the module.
+//! called from outside the module. A function shared with a kernel that
+//! does not qualify is copied for the kernels that do where that lets them
+//! decide and the decision changes some of their code
+//! (`<name>.gas.global`, `crate::kernel_copies`).
 
 use crate::analysis::kernels::KernelGraph;
 use crate::analysis::ClosedWorld;
 use crate::ir::decision::{apply_all, Decision};
 use crate::ir::each_op;
 use crate::ir::mark;
+use crate::kernel_copies::{self, weigh_with_copies, CopiesFor};
 use gas_dialect::ops::{value_space, Dispatch};
 use gas_dialect::{names, AddressSpace, AddressSpaceMap, SpaceSet};
 use melior::ir::operation::OperationLike;
@@ -77,13 +81,28 @@ pub fn run(
             }
         }
     }
-    let (accepted, rejected) = graph.consistent(eligible);
-    for (kernel, why) in &rejected {
-        report.push(format!("@{kernel}: not applied: {why}"));
-    }
+    // Kernels refused for sharing functions with kernels the decision does
+    // not suit get their own copies of those functions, then are weighed again.
+    let weighed = weigh_with_copies(
+        context,
+        module,
+        graph,
+        &eligible,
+        CopiesFor {
+            suffix: "global",
+            changes: &|op| match Dispatch::of(op) {
+                Some(dispatch) => all_global(&op, &dispatch, map).is_some(),
+                None => crate::ir::name_of(&op) == names::TO_NAMED,
+            },
+        },
+        || KernelGraph::build(module, map, closed_world, false),
+        &mut report,
+    );
+    let (graph, accepted, copies) = (weighed.graph, weighed.accepted, weighed.copies);
     for kernel in &accepted {
         report.push(format!(
-            "@{kernel}: every generic pointer is global: accesses resolved statically"
+            "@{kernel}: every generic pointer is global: accesses resolved statically{}",
+            kernel_copies::describe(&copies, &graph.reach(kernel), "kernels not decided so")
         ));
     }
     // Private pointers that became generic keep to_private/to_global meaningful.

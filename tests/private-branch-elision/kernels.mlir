@@ -62,14 +62,16 @@ llvm.func spir_kernelcc @negative_kernel_calling_a_function_defined_elsewhere(%p
 // -----
 
 // A helper shared with a kernel that cannot take the decision (an indirect
-// call): neither kernel takes it, or the shared helper would see both tagged
-// and untagged private pointers.
+// call): the kernel that can gets its own copy of the helper
+// (@shared.gas.private_in_global, its private case dropped) and takes it;
+// the other keeps the original, unchanged, which would otherwise see both
+// tagged and untagged private pointers.
 llvm.func spir_funccc @shared(%g: !llvm.ptr<4>) -> i32 {
   %v = llvm.load %g {alignment = 4 : i64} : !llvm.ptr<4> -> i32
   llvm.return %v : i32
 }
 
-llvm.func spir_kernelcc @negative_kernel_sharing_a_helper(%p: !llvm.ptr<1>) {
+llvm.func spir_kernelcc @kernel_sharing_a_helper_gets_its_own_copy(%p: !llvm.ptr<1>) {
   %gp = llvm.addrspacecast %p : !llvm.ptr<1> to !llvm.ptr<4>
   %v = llvm.call spir_funccc @shared(%gp) : (!llvm.ptr<4>) -> i32
   llvm.store %v, %p {alignment = 4 : i64} : i32, !llvm.ptr<1>
@@ -79,6 +81,31 @@ llvm.func spir_kernelcc @negative_kernel_sharing_a_helper(%p: !llvm.ptr<1>) {
 llvm.func spir_kernelcc @negative_kernel_with_an_indirect_call(%p: !llvm.ptr<1>, %f: !llvm.ptr) {
   %gp = llvm.addrspacecast %p : !llvm.ptr<1> to !llvm.ptr<4>
   %v = llvm.call spir_funccc @shared(%gp) : (!llvm.ptr<4>) -> i32
+  llvm.call %f() : !llvm.ptr, () -> ()
+  llvm.return
+}
+
+// -----
+
+// The shared helper's address is taken (an indirect call could reach it), so
+// it cannot be copied: neither kernel takes the decision.
+llvm.func spir_funccc @shared_by_address(%g: !llvm.ptr<4>) -> i32 {
+  %v = llvm.load %g {alignment = 4 : i64} : !llvm.ptr<4> -> i32
+  llvm.return %v : i32
+}
+
+llvm.func spir_kernelcc @negative_kernel_sharing_a_helper_whose_address_is_taken(%p: !llvm.ptr<1>) {
+  %gp = llvm.addrspacecast %p : !llvm.ptr<1> to !llvm.ptr<4>
+  %v = llvm.call spir_funccc @shared_by_address(%gp) : (!llvm.ptr<4>) -> i32
+  llvm.store %v, %p {alignment = 4 : i64} : i32, !llvm.ptr<1>
+  llvm.return
+}
+
+llvm.func spir_kernelcc @negative_kernel_with_an_indirect_call_and_the_address(%p: !llvm.ptr<1>, %fs: !llvm.ptr<1>, %f: !llvm.ptr) {
+  %gp = llvm.addrspacecast %p : !llvm.ptr<1> to !llvm.ptr<4>
+  %a = llvm.mlir.addressof @shared_by_address : !llvm.ptr
+  llvm.store %a, %fs {alignment = 8 : i64} : !llvm.ptr, !llvm.ptr<1>
+  %v = llvm.call spir_funccc @shared_by_address(%gp) : (!llvm.ptr<4>) -> i32
   llvm.call %f() : !llvm.ptr, () -> ()
   llvm.return
 }

@@ -315,6 +315,23 @@ impl<'c, 'a> KernelGraph<'c, 'a> {
         (accepted, rejected)
     }
 
+    /// The kernels of `kernels` whose every reached function is called only
+    /// from the module (those a decision can be taken for, functions shared
+    /// with other kernels aside).
+    pub fn with_known_callers(&self, kernels: &BTreeSet<String>) -> BTreeSet<String> {
+        kernels
+            .iter()
+            .filter(|kernel| {
+                self.reach(kernel).iter().all(|name| {
+                    self.functions
+                        .get(name)
+                        .is_some_and(|node| node.callers_known)
+                })
+            })
+            .cloned()
+            .collect()
+    }
+
     /// Every function reached by one of `kernels`.
     pub fn functions_of(&self, kernels: &BTreeSet<String>) -> BTreeSet<String> {
         kernels
