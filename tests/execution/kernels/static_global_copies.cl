@@ -1,0 +1,2 @@
+// The kernel of static_global_copies.h whose helpers are copied.
+#include "static_global_copies.h"
