@@ -3,55 +3,50 @@
 // (static_global_copies) and by one that hands them local and private
 // memory (static_global_originals). Where `propagate` leaves the helpers
 // shared (the unoptimized form), static-global gives the first its own
-// copies (`get_elem.gas.global`, ...), whose accesses are global ones, and
+// copies (`lane_read.gas.global`, ...), whose accesses are global ones, and
 // the second keeps the originals and their switches. Each kernel's file
 // runs it; the other is compiled into the same module but not run.
 
 typedef struct {
-  float *data;
-  int stride;
-} strided_t;
+  int *base;
+  int step;
+} lane_t;
 
 typedef struct {
-  strided_t in;
-  strided_t out;
-  float alpha;
-} job_t;
+  lane_t from;
+  lane_t to;
+  int bias;
+} copy_job_t;
 
-float get_elem(strided_t s, int i) { return s.data[i * s.stride]; }
+int lane_read(lane_t lane, int k) { return lane.base[k * lane.step]; }
 
-void set_elem(strided_t s, int i, float v) { s.data[i * s.stride] = v; }
+void lane_write(lane_t lane, int k, int v) { lane.base[k * lane.step] = v; }
 
-void run_elem(job_t *job, int i) {
-  float v = get_elem(job->in, i);
-  set_elem(job->out, i, v * job->alpha + (float)i);
+void copy_one(copy_job_t *job, int k) {
+  int v = lane_read(job->from, k);
+  lane_write(job->to, k, 3 * v + job->bias - k);
 }
 
-void run_range(job_t *job, int from, int to) {
-  for (int i = from; i < to; ++i)
-    run_elem(job, i);
+void copy_span(copy_job_t *job, int first, int end) {
+  for (int k = first; k < end; ++k)
+    copy_one(job, k);
 }
 
-kernel void static_global_copies(global float *src, global float *dst, int n) {
-  size_t gid = get_global_id(0);
-  job_t job;
-  job.in.data = src;
-  job.in.stride = 1;
-  job.out.data = dst;
-  job.out.stride = 2;
-  job.alpha = 0.75f;
-  int from = (int)gid * 4;
-  run_range(&job, from, from + 4 < n ? from + 4 : n);
+kernel void static_global_copies(global int *src, global int *dst, int n) {
+  int first = (int)get_global_id(0) * 4;
+  lane_t from = {src, 1}, to = {dst, 2};
+  copy_job_t job = {from, to, 7};
+  copy_span(&job, first, first + 4 < n ? first + 4 : n);
 }
 
-kernel void static_global_originals(global float *src, global float *dst, int n) {
-  local float tile[128];
-  float acc[4];
+kernel void static_global_originals(global int *src, global int *dst, int n) {
+  local int staged[64];
+  int sums[4];
   size_t lid = get_local_id(0);
-  tile[lid] = (float)lid;
+  staged[lid] = src[get_global_id(0)] + (int)lid;
   work_group_barrier(CLK_LOCAL_MEM_FENCE);
-  job_t job = {{tile, 1}, {acc, 1}, 2.0f};
-  run_range(&job, 0, 4);
-  job_t back = {{acc, 1}, {dst + get_global_id(0) * 4, 1}, src[0]};
-  run_range(&back, 0, 4);
+  copy_job_t in = {{staged, 1}, {sums, 1}, n};
+  copy_span(&in, 0, 4);
+  copy_job_t out = {{sums, 1}, {dst + get_global_id(0) * 4, 1}, -1};
+  copy_span(&out, 0, 4);
 }
