@@ -105,8 +105,25 @@ impl Gen {
             );
             twin
         });
+        // A program whose kernel makes no local pointer generic (so that
+        // static-global may resolve it) gets a second twin that does, in
+        // its own code: it shares the kernel's helpers, so static-global
+        // can only decide for the kernel by giving it its own copies of
+        // them (where propagate left them shared). Compiled, not run; no
+        // random draw.
+        let local_twin = (!self.lg).then(|| {
+            let mut twin = k.clone();
+            twin.name = format!("{name}_ltwin");
+            twin.comment =
+                "The kernel again, making a local pointer generic (compiled, not run).".into();
+            let at = twin.body.len().saturating_sub(1);
+            twin.body
+                .insert(at, Stmt::Line("ck ^= *(uint *)(lw + lid); // keep".into()));
+            twin
+        });
         p.functions.push(k);
         p.functions.extend(twin);
+        p.functions.extend(local_twin);
         if self.slots[1] > 0 {
             p.top
                 .push(format!("uint *global gpt[{}];", self.shape.global * SLOTS));

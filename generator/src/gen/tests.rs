@@ -220,22 +220,45 @@ fn fits_is_a_partial_order() {
     assert!(!j.fits(g));
 }
 
-#[test]
-fn kernels_making_private_pointers_generic_without_casts_get_a_twin() {
+/// Checks, on 100 programs, that exactly those whose profile line says
+/// `wants` get a kernel `<name><suffix>`, runs `check` on each such
+/// program's name and source, and returns how many got one.
+fn twins_in_100(wants: &str, suffix: &str, check: impl Fn(&str, &str)) -> usize {
     let mut twins = 0;
     for i in 0..100 {
         let p = generate(9, i);
-        let src = &p.source;
-        let wants_twin =
-            src.contains("private pointers made generic: yes; explicit casts (to_*): no.");
-        let has_twin = src.contains(&format!("kernel void {}_twin(", p.name));
-        assert_eq!(wants_twin, has_twin, "{}", p.name);
+        let has_twin = p
+            .source
+            .contains(&format!("kernel void {}{suffix}(", p.name));
+        assert_eq!(p.source.contains(wants), has_twin, "{}", p.name);
         if has_twin {
             twins += 1;
-            assert!(src.contains("to_private((uint *)gw)"), "{}", p.name);
-            // Both kernels call the helper that makes a private pointer generic.
-            assert_eq!(src.matches("*twin_pick(twin_a, ").count(), 2, "{}", p.name);
+            check(&p.name, &p.source);
         }
     }
+    twins
+}
+
+#[test]
+fn kernels_making_no_local_pointer_generic_get_a_local_twin() {
+    let twins = twins_in_100("local pointers made generic: no;", "_ltwin", |name, src| {
+        // The twin alone makes a local pointer generic.
+        let casts = src.matches("ck ^= *(uint *)(lw + lid);").count();
+        assert_eq!(casts, 1, "{name}");
+    });
+    assert!(twins >= 5, "only {twins} local twins in 100 programs");
+}
+
+#[test]
+fn kernels_making_private_pointers_generic_without_casts_get_a_twin() {
+    let twins = twins_in_100(
+        "private pointers made generic: yes; explicit casts (to_*): no.",
+        "_twin",
+        |name, src| {
+            assert!(src.contains("to_private((uint *)gw)"), "{name}");
+            // Both kernels call the helper that makes a private pointer generic.
+            assert_eq!(src.matches("*twin_pick(twin_a, ").count(), 2, "{name}");
+        },
+    );
     assert!(twins >= 5, "only {twins} twins in 100 programs");
 }
