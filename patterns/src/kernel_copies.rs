@@ -129,6 +129,11 @@ pub(crate) fn copy_shared_functions<'c, 'a>(
             });
         }
     }
+    // Calls go only to copies that exist.
+    let made: BTreeMap<&str, &str> = copies
+        .iter()
+        .map(|copy| (copy.original.as_str(), copy.name.as_str()))
+        .collect();
     let callers: Vec<OperationRef> = own
         .iter()
         .filter(|name| !shared.contains(*name))
@@ -144,7 +149,7 @@ pub(crate) fn copy_shared_functions<'c, 'a>(
         });
         for call in calls {
             let target = symbol_attribute(&call, "callee");
-            if let Some(copy) = target.and_then(|target| names.get(target.as_str())) {
+            if let Some(copy) = target.and_then(|target| made.get(target.as_str())) {
                 crate::ir::clones::set_callee(context, &rewriter, call, copy);
             }
         }
