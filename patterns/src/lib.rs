@@ -9,7 +9,7 @@
 //! [`private_branch_elision`], [`static_global`]) have only a `run`;
 //! [`check`] and [`explain`] only read the IR and return warnings or remarks.
 //!
-//! Three floors, each using only those below it (`scripts/layering.py`
+//! Four floors, each using only those below it (`scripts/layering.py`
 //! checks it in the test suite):
 //! 1. [`ir`], the IR toolbox: melior's pattern callback ([`ir::adapter`]),
 //!    one builder per emitted op ([`ir::emit`]), rewrites decided ahead of
@@ -18,7 +18,11 @@
 //! 2. [`analysis`], the facts every set reads: the module index, where each
 //!    generic pointer may point, reachability, kernel by kernel facts,
 //!    builtins by name;
-//! 3. the sets and the read-only reports, which never use one another.
+//! 3. the rewrites more than one set applies: `untag_in_callers` (a helper
+//!    parameter takes the one space of its accesses) and `kernel_copies`
+//!    (functions shared with kernels a decision does not suit, copied for
+//!    the kernels it does);
+//! 4. the sets and the read-only reports, which never use one another.
 //!
 //! This crate sits between the dialect (which it builds ops through) and the
 //! pipelines (which name and order its sets). Invariants: patterns are
