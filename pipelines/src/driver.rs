@@ -79,8 +79,8 @@ pub struct Options {
     /// mark them.
     pub kernels: Vec<String>,
     /// Whether MLIR may use threads (`--mlir-disable-threading` turns it
-    /// off); even so, an input smaller than [`THREADS_FROM_BYTES`] runs on
-    /// one thread.
+    /// off), and the output's top-level ops print in parallel; even so, an
+    /// input smaller than [`THREADS_FROM_BYTES`] runs on one thread.
     pub multithreading: bool,
     /// Verify (MLIR's verifier and gas's rules) after every step, not only
     /// the input and the result (`--verify-each`).
@@ -589,7 +589,7 @@ fn process_chunk(
     let result = match format {
         None => Ok(timings.time("print", || {
             // Verified above, after the last step (or as the input).
-            let mut text = gas_patterns::ir::adapter::print_verified(module.as_operation());
+            let mut text = gas_patterns::ir::print::print_verified_module(context, &module);
             text.push('\n');
             text.into_bytes()
         })),

@@ -536,7 +536,7 @@ pub fn llvm_function_parameter(
 /// keeps the source positions diagnostics point at.
 pub fn print_with_locations(op: OperationRef) -> String {
     // SAFETY: the flags are alive for this call.
-    print_with(op, |flags| unsafe {
+    print_with(op.to_raw(), |flags| unsafe {
         mlir_sys::mlirOpPrintingFlagsEnableDebugInfo(flags, true, false)
     })
 }
@@ -544,7 +544,12 @@ pub fn print_with_locations(op: OperationRef) -> String {
 /// `op` printed on its own: local scope and assumed verified, so printing
 /// one op does not verify and number its whole enclosing function (the
 /// default does, which made printing a GEP per tag quadratic).
-pub fn print_locally(op: OperationRef) -> String {
+pub fn print_locally<'c: 'a, 'a>(op: &impl OperationLike<'c, 'a>) -> String {
+    print_raw_locally(op.to_raw())
+}
+
+/// [`print_locally`] on a raw op.
+fn print_raw_locally(op: mlir_sys::MlirOperation) -> String {
     // SAFETY: the flags are alive for this call.
     print_with(op, |flags| unsafe {
         mlir_sys::mlirOpPrintingFlagsUseLocalScope(flags);
@@ -557,13 +562,83 @@ pub fn print_locally(op: OperationRef) -> String {
 /// driver has just verified it, so that second verification is skipped.
 pub fn print_verified(op: OperationRef) -> String {
     // SAFETY: the flags are alive for this call.
-    print_with(op, |flags| unsafe {
+    print_with(op.to_raw(), |flags| unsafe {
         mlir_sys::mlirOpPrintingFlagsAssumeVerified(flags);
     })
 }
 
+/// How many threads MLIR's passes may use in `context`: 1 when its
+/// threads are off.
+pub fn thread_count(context: &Context) -> usize {
+    // SAFETY: the context is alive for the call.
+    unsafe { mlir_sys::mlirContextGetNumThreads(context.to_raw()) as usize }
+}
+
+/// Each of `ops` printed as [`print_locally`] prints it, on the threads of
+/// `context` (where its threads are on: MLIR's uniquing then locks), handed
+/// to `consume` in the order of `ops` as soon as it and every op before it
+/// are printed, so that few texts are alive at once. Printing stops early
+/// when `consume` returns false. Printing only reads the ops; an op not
+/// isolated from above prints right, but numbers its whole ancestor.
+pub fn print_each_locally(
+    context: &Context,
+    ops: &[OperationRef],
+    mut consume: impl FnMut(String) -> bool,
+) {
+    /// An op to print on another thread.
+    struct Printable(mlir_sys::MlirOperation);
+    // SAFETY: the threads only print (read) the ops, which outlive them
+    // (scoped threads); the context's threads are on, so the attributes
+    // printing makes are uniqued under MLIR's locks.
+    unsafe impl Sync for Printable {}
+    let threads = thread_count(context).min(ops.len());
+    if threads <= 1 {
+        for op in ops {
+            if !consume(print_locally(op)) {
+                return;
+            }
+        }
+        return;
+    }
+    let printable: Vec<Printable> = ops.iter().map(|op| Printable(op.to_raw())).collect();
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let (sender, receiver) = std::sync::mpsc::channel::<(usize, String)>();
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            let (sender, printable, next) = (sender.clone(), &printable, &next);
+            scope.spawn(move || loop {
+                let index = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                let Some(op) = printable.get(index) else {
+                    break;
+                };
+                let text = print_raw_locally(op.0);
+                // The receiver is gone once `consume` stopped.
+                if sender.send((index, text)).is_err() {
+                    break;
+                }
+            });
+        }
+        drop(sender);
+        let mut waiting = std::collections::BTreeMap::new();
+        let mut expected = 0;
+        // Returning drops the receiver, which stops the threads.
+        for (index, text) in receiver {
+            waiting.insert(index, text);
+            while let Some(text) = waiting.remove(&expected) {
+                if !consume(text) {
+                    return;
+                }
+                expected += 1;
+            }
+        }
+    });
+}
+
 /// `op` printed with printing flags that `configure` sets.
-fn print_with(op: OperationRef, configure: impl FnOnce(mlir_sys::MlirOpPrintingFlags)) -> String {
+fn print_with(
+    op: mlir_sys::MlirOperation,
+    configure: impl FnOnce(mlir_sys::MlirOpPrintingFlags),
+) -> String {
     unsafe extern "C" fn append(text: mlir_sys::MlirStringRef, data: *mut std::ffi::c_void) {
         // SAFETY: `data` is the `Vec<u8>` below, alive for the print call;
         // MLIR passes a valid (pointer, length) pair.
@@ -584,7 +659,7 @@ fn print_with(op: OperationRef, configure: impl FnOnce(mlir_sys::MlirOpPrintingF
         let flags = mlir_sys::mlirOpPrintingFlagsCreate();
         configure(flags);
         mlir_sys::mlirOperationPrintWithFlags(
-            op.to_raw(),
+            op,
             flags,
             Some(append),
             &mut buffer as *mut Vec<u8> as *mut std::ffi::c_void,

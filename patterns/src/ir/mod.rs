@@ -5,6 +5,7 @@ pub mod casts;
 pub(crate) mod clones;
 pub mod decision;
 pub mod emit;
+pub mod print;
 pub mod work_group;
 
 use gas_dialect::names;

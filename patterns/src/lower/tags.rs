@@ -232,7 +232,7 @@ pub(super) fn provably_non_null(pointer: Value) -> bool {
 /// Whether a GEP is `inbounds`. Its flags are a pure property, which the C
 /// API cannot read as an attribute; the op's own printed form names them.
 pub(super) fn is_inbounds(gep: &OperationRef) -> bool {
-    crate::ir::adapter::print_locally(*gep)
+    crate::ir::adapter::print_locally(gep)
         .split_once('=')
         .is_some_and(|(_, rest)| rest.trim_start().starts_with("llvm.getelementptr inbounds"))
 }

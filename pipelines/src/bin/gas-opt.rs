@@ -132,7 +132,8 @@ struct Cli {
     /// Print what each step decided (per kernel for the kernel-wide sets) to stderr.
     #[arg(long)]
     stats: bool,
-    /// Run MLIR single-threaded (its passes and the verifier).
+    /// Run MLIR single-threaded (its passes, the verifier and the printing
+    /// of the output's functions).
     #[arg(long)]
     mlir_disable_threading: bool,
     /// Verify after every step (1) or only the input and the result (0).

@@ -1,0 +1,112 @@
+//! A verified module printed as MLIR's printer prints it, with its top-level
+//! ops printed in parallel.
+//!
+//! MLIR prints a module on one thread, and printing is the largest single
+//! step of a pipeline whose output is several times its input (a `lower`ed
+//! SPIR module). Each top-level op a module prints is isolated from above:
+//! its values and blocks are numbered afresh, so printed on its own it reads
+//! as in the module, two spaces less indented. Only what the module printer
+//! shares between ops differs: aliases (`#alias = ...` above the module),
+//! distinct attributes numbered across the module and dialect resources
+//! (`{-# ... #-}` below it). A module whose text could hold any of them is
+//! printed by MLIR whole.
+
+use crate::ir::adapter::{print_each_locally, print_locally, print_verified, thread_count};
+use melior::ir::operation::OperationBuilder;
+use melior::ir::operation::OperationLike;
+use melior::ir::{Block, BlockLike, Module, OperationRef, Region, RegionLike};
+use melior::Context;
+
+/// Top-level ops below this count print on one thread: a thread's start
+/// costs more than what it would print.
+const PARALLEL_FROM_OPS: usize = 64;
+
+/// `module`, verified, printed as [`print_verified`] prints it (byte for
+/// byte); its top-level ops in parallel where the context has threads and
+/// the module allows it (see the module's docs).
+pub fn print_verified_module(context: &Context, module: &Module) -> String {
+    if thread_count(context) > 1 {
+        if let Some(text) = print_in_parallel(context, module, PARALLEL_FROM_OPS) {
+            return text;
+        }
+    }
+    print_verified(module.as_operation())
+}
+
+/// `module`, verified, printed with its top-level ops in parallel (on the
+/// context's threads) as [`print_verified`] prints it; `None` where the
+/// text could differ (see the module's docs), where a top-level op has
+/// results (the module printer numbers those across ops) or where the
+/// module has fewer than `min_top_level_ops` top-level ops.
+pub fn print_in_parallel(
+    context: &Context,
+    module: &Module,
+    min_top_level_ops: usize,
+) -> Option<String> {
+    let ops: Vec<OperationRef> = top_level_ops(module).collect();
+    if ops.len() < min_top_level_ops || ops.iter().any(|op| op.result_count() > 0) {
+        return None;
+    }
+    // The module's own line, `module @name attributes {...} {`.
+    let mut text = module_opening(module)?;
+    let mut differs = false;
+    print_each_locally(context, &ops, |printed| {
+        differs = !shares_nothing(&printed);
+        if !differs {
+            for line in printed.lines() {
+                if !line.is_empty() {
+                    text.push_str("  ");
+                    text.push_str(line);
+                }
+                text.push('\n');
+            }
+        }
+        !differs
+    });
+    if differs {
+        return None;
+    }
+    text.push_str("}\n");
+    Some(text)
+}
+
+/// What the module printer prints above `module`'s body: the module's
+/// name and attributes, without the body MLIR's printer would number and
+/// walk for aliases first. `None` where an alias could be needed.
+fn module_opening(module: &Module) -> Option<String> {
+    let op = module.as_operation();
+    let attributes = (0..op.attribute_count())
+        .map(|index| op.attribute_at(index).ok())
+        .collect::<Option<Vec<_>>>()?;
+    let region = Region::new();
+    region.append_block(Block::new(&[]));
+    let empty = OperationBuilder::new("builtin.module", op.location())
+        .add_attributes(&attributes)
+        .add_regions([region])
+        .build()
+        .ok()?;
+    // An empty module prints as `module ... {`, a line break and `}`.
+    let text = print_locally(&empty);
+    let opening = text.strip_suffix('}')?;
+    (opening.ends_with("{\n") && opening.matches('\n').count() == 1 && shares_nothing(opening))
+        .then(|| opening.to_owned())
+}
+
+/// Whether `text`, an op printed on its own, holds nothing the module
+/// printer could print differently: no attribute that could have an alias
+/// (every alias and every dialect attribute is spelled with `#`), no type
+/// of a dialect other than LLVM's and gas's (a dialect may alias its
+/// types), no distinct attribute and no dialect resource.
+fn shares_nothing(text: &str) -> bool {
+    !text.contains('#')
+        && !text.contains("distinct[")
+        && !text.contains("dense_resource")
+        && text.match_indices('!').all(|(at, _)| {
+            text[at + 1..].starts_with("llvm.") || text[at + 1..].starts_with("gas.")
+        })
+}
+
+/// The ops of `module`'s body, in order.
+fn top_level_ops<'c, 'a>(module: &'a Module<'c>) -> impl Iterator<Item = OperationRef<'c, 'a>> {
+    std::iter::successors(module.body().first_operation(), |op| op.next_in_block())
+}
