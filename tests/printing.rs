@@ -96,12 +96,15 @@ fn parallel_print_is_mlir_print_on_every_test_input() {
 }
 
 /// A module the driver prints in parallel (over a megabyte, many top-level
-/// ops): named, with attributes, a global with an initializer region, a
-/// kernel, branches and switches; written with and without MLIR's threads.
+/// ops): named, with attributes, a comdat (a region, not isolated from
+/// above), linker options, a global with an initializer region, kernels,
+/// branches and switches; written with and without MLIR's threads.
 #[test]
 fn driver_prints_a_large_module_as_mlir_does() {
     let mut text = String::from(
         "module @large attributes {gas.note = \"parallel\", llvm.target_triple = \"spir64\"} {\n\
+         llvm.comdat @__llvm_global_comdat {\n  llvm.comdat_selector @counter any\n}\n\
+         llvm.linker_options [\"-lgas\"]\n\
          llvm.mlir.global internal @counter() {addr_space = 1 : i32} : i32 {\n\
          \x20 %0 = llvm.mlir.constant(7 : i32) : i32\n  llvm.return %0 : i32\n}\n",
     );
@@ -148,6 +151,7 @@ llvm.func spir_kernelcc @k{index}(%g: !llvm.ptr<1>, %l: !llvm.ptr<3>, %c: i1, %n
     let parallel = run(&threaded);
     assert_eq!(parallel, run(&single));
     assert!(parallel.starts_with("module @large attributes {"));
+    assert!(parallel.contains("  llvm.comdat @__llvm_global_comdat {\n    llvm.comdat_selector"));
     assert!(
         parallel.contains("llvm.switch"),
         "O2 keeps the run-time switch"

@@ -579,10 +579,10 @@ pub fn thread_count(context: &Context) -> usize {
 /// to `consume` in the order of `ops` as soon as it and every op before it
 /// are printed, so that few texts are alive at once. Printing stops early
 /// when `consume` returns false. Printing only reads the ops; an op not
-/// isolated from above prints right, but numbers its whole ancestor.
-pub fn print_each_locally(
+/// isolated from above prints right, but numbers its whole ancestor first.
+pub fn print_each_locally<'c: 'a, 'a, O: OperationLike<'c, 'a>>(
     context: &Context,
-    ops: &[OperationRef],
+    ops: &[O],
     mut consume: impl FnMut(String) -> bool,
 ) {
     /// An op to print on another thread.

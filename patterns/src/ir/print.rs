@@ -14,8 +14,11 @@
 use crate::ir::adapter::{print_each_locally, print_locally, print_verified, thread_count};
 use melior::ir::operation::OperationBuilder;
 use melior::ir::operation::OperationLike;
-use melior::ir::{Block, BlockLike, Module, OperationRef, Region, RegionLike};
+use melior::ir::{Block, BlockLike, Module, Operation, OperationRef, Region, RegionLike};
 use melior::Context;
+
+/// The ops known to be functions, isolated from above.
+const FUNCTIONS: [&str; 2] = ["llvm.func", "func.func"];
 
 /// Top-level ops below this count print on one thread: a thread's start
 /// costs more than what it would print.
@@ -47,6 +50,21 @@ pub fn print_in_parallel(
     if ops.len() < min_top_level_ops || ops.iter().any(|op| op.result_count() > 0) {
         return None;
     }
+    // A function is isolated from above and numbers only itself. Any other
+    // op (a global, a comdat, the module's flags) may not be, and printed
+    // in place would number the whole module first: it prints from a copy
+    // with no parent, which reads the same (no top-level op has results,
+    // so nothing it holds names a value outside it).
+    let ops: Vec<Printable> = ops
+        .into_iter()
+        .map(|op| {
+            if FUNCTIONS.contains(&op.name().as_string_ref().as_str().unwrap_or_default()) {
+                Printable::InPlace(op)
+            } else {
+                Printable::Copy((*op).clone())
+            }
+        })
+        .collect();
     // The module's own line, `module @name attributes {...} {`.
     let mut text = module_opening(module)?;
     let mut differs = false;
@@ -109,4 +127,28 @@ fn shares_nothing(text: &str) -> bool {
 /// The ops of `module`'s body, in order.
 fn top_level_ops<'c, 'a>(module: &'a Module<'c>) -> impl Iterator<Item = OperationRef<'c, 'a>> {
     std::iter::successors(module.body().first_operation(), |op| op.next_in_block())
+}
+
+/// A top-level op to print: the op, or a copy of it with no parent.
+enum Printable<'c, 'a> {
+    InPlace(OperationRef<'c, 'a>),
+    Copy(Operation<'c>),
+}
+
+impl<'c: 'a, 'a> OperationLike<'c, 'a> for Printable<'c, 'a> {
+    fn to_raw(&self) -> mlir_sys::MlirOperation {
+        match self {
+            Printable::InPlace(op) => op.to_raw(),
+            Printable::Copy(op) => op.to_raw(),
+        }
+    }
+}
+
+impl std::fmt::Display for Printable<'_, '_> {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter) -> std::fmt::Result {
+        match self {
+            Printable::InPlace(op) => op.fmt(formatter),
+            Printable::Copy(op) => op.fmt(formatter),
+        }
+    }
 }
