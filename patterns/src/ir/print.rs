@@ -17,8 +17,16 @@ use melior::ir::operation::OperationLike;
 use melior::ir::{Block, BlockLike, Module, Operation, OperationRef, Region, RegionLike};
 use melior::Context;
 
-/// The ops known to be functions, isolated from above.
-const FUNCTIONS: [&str; 2] = ["llvm.func", "func.func"];
+/// Ops isolated from above (their definitions say so), which print in place.
+const ISOLATED: [&str; 7] = [
+    "llvm.func",
+    "llvm.mlir.global",
+    "llvm.mlir.alias",
+    "llvm.mlir.ifunc",
+    "func.func",
+    "builtin.module",
+    "gpu.module",
+];
 
 /// Top-level ops below this count print on one thread: a thread's start
 /// costs more than what it would print.
@@ -50,15 +58,15 @@ pub fn print_in_parallel(
     if ops.len() < min_top_level_ops || ops.iter().any(|op| op.result_count() > 0) {
         return None;
     }
-    // A function is isolated from above and numbers only itself. Any other
-    // op (a global, a comdat, the module's flags) may not be, and printed
-    // in place would number the whole module first: it prints from a copy
-    // with no parent, which reads the same (no top-level op has results,
-    // so nothing it holds names a value outside it).
+    // An op isolated from above (a function, a global) numbers only
+    // itself. Any other (a comdat, the module's flags) printed in place
+    // would number the whole module first: it prints from a copy with no
+    // parent, which reads the same (no top-level op has results, so
+    // nothing it holds names a value outside it).
     let ops: Vec<Printable> = ops
         .into_iter()
         .map(|op| {
-            if FUNCTIONS.contains(&op.name().as_string_ref().as_str().unwrap_or_default()) {
+            if ISOLATED.contains(&op.name().as_string_ref().as_str().unwrap_or_default()) {
                 Printable::InPlace(op)
             } else {
                 Printable::Copy((*op).clone())
