@@ -1,0 +1,2 @@
+// The kernel of private_in_global_copies.h whose helpers are copied.
+#include "private_in_global_copies.h"
