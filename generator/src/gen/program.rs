@@ -109,16 +109,29 @@ impl Gen {
         // static-global may resolve it) gets a second twin that does, in
         // its own code: it shares the kernel's helpers, so static-global
         // can only decide for the kernel by giving it its own copies of
-        // them (where propagate left them shared). Compiled, not run; no
-        // random draw.
+        // them (where propagate left them shared). The twin also calls
+        // enqueue_kernel, defined elsewhere, so private-branch-elision
+        // cannot decide for it either: where the kernel makes private
+        // pointers generic, it too decides for the kernel only through
+        // copies. Compiled, not run; no random draw.
         let local_twin = (!self.lg).then(|| {
             let mut twin = k.clone();
             twin.name = format!("{name}_ltwin");
-            twin.comment =
-                "The kernel again, making a local pointer generic (compiled, not run).".into();
+            twin.comment = "The kernel again, making a local pointer generic and enqueueing \
+                            (compiled, not run)."
+                .into();
             let at = twin.body.len().saturating_sub(1);
-            twin.body
-                .insert(at, Stmt::Line("ck ^= *(uint *)(lw + lid); // keep".into()));
+            twin.body.splice(
+                at..at,
+                [
+                    Stmt::Line("ck ^= *(uint *)(lw + lid); // keep".into()),
+                    Stmt::Line(
+                        "ck ^= (uint)enqueue_kernel(get_default_queue(), \
+                         CLK_ENQUEUE_FLAGS_NO_WAIT, ndrange_1D(1), ^{}); // keep"
+                            .into(),
+                    ),
+                ],
+            );
             twin
         });
         p.functions.push(k);

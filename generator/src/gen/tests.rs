@@ -242,9 +242,10 @@ fn twins_in_100(wants: &str, suffix: &str, check: impl Fn(&str, &str)) -> usize 
 #[test]
 fn kernels_making_no_local_pointer_generic_get_a_local_twin() {
     let twins = twins_in_100("local pointers made generic: no;", "_ltwin", |name, src| {
-        // The twin alone makes a local pointer generic.
+        // The twin alone makes a local pointer generic, and enqueues.
         let casts = src.matches("ck ^= *(uint *)(lw + lid);").count();
         assert_eq!(casts, 1, "{name}");
+        assert_eq!(src.matches("enqueue_kernel(").count(), 1, "{name}");
     });
     assert!(twins >= 5, "only {twins} local twins in 100 programs");
 }
