@@ -73,6 +73,15 @@ pub fn print_in_parallel(
             }
         })
         .collect();
+    // The copies are few and small, and often what refuses a module (the
+    // module flags of an LLVM IR import): they are checked before the
+    // functions are printed, not after.
+    if ops
+        .iter()
+        .any(|op| matches!(op, Printable::Copy(_)) && !shares_nothing(&print_locally(op)))
+    {
+        return None;
+    }
     // The module's own line, `module @name attributes {...} {`.
     let mut text = module_opening(module)?;
     let mut differs = false;
