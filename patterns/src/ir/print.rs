@@ -73,6 +73,8 @@ pub fn print_in_parallel(
             }
         })
         .collect();
+    // The module's own line, `module @name attributes {...} {`.
+    let mut text = module_opening(module)?;
     // The copies are few and small, and often what refuses a module (the
     // module flags of an LLVM IR import): they are checked before the
     // functions are printed, not after.
@@ -82,8 +84,6 @@ pub fn print_in_parallel(
     {
         return None;
     }
-    // The module's own line, `module @name attributes {...} {`.
-    let mut text = module_opening(module)?;
     let mut differs = false;
     print_each_locally(context, &ops, |printed| {
         differs = !shares_nothing(&printed);
