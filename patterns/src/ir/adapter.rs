@@ -602,15 +602,33 @@ pub fn print_each_locally<'c: 'a, 'a, O: OperationLike<'c, 'a>>(
     }
     let printable: Vec<Printable> = ops.iter().map(|op| Printable(op.to_raw())).collect();
     let next = std::sync::atomic::AtomicUsize::new(0);
+    // How many texts `consume` has taken (`usize::MAX` once it stopped):
+    // a thread waits before printing an op this far ahead of it, so one
+    // slow op does not leave every later text waiting in memory.
+    let taken = std::sync::Mutex::new(0usize);
+    let turn = std::sync::Condvar::new();
     let (sender, receiver) = std::sync::mpsc::channel::<(usize, String)>();
     std::thread::scope(|scope| {
         for _ in 0..threads {
             let (sender, printable, next) = (sender.clone(), &printable, &next);
+            let (taken, turn) = (&taken, &turn);
             scope.spawn(move || loop {
                 let index = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                 let Some(op) = printable.get(index) else {
                     break;
                 };
+                let now = turn
+                    .wait_while(
+                        taken
+                            .lock()
+                            .unwrap_or_else(std::sync::PoisonError::into_inner),
+                        |taken| index >= taken.saturating_add(PRINT_AHEAD),
+                    )
+                    .unwrap_or_else(std::sync::PoisonError::into_inner);
+                if *now == usize::MAX {
+                    break;
+                }
+                drop(now);
                 let text = print_raw_locally(op.0);
                 // The receiver is gone once `consume` stopped.
                 if sender.send((index, text)).is_err() {
@@ -621,18 +639,30 @@ pub fn print_each_locally<'c: 'a, 'a, O: OperationLike<'c, 'a>>(
         drop(sender);
         let mut waiting = std::collections::BTreeMap::new();
         let mut expected = 0;
+        let set_taken = |count: usize| {
+            *taken
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner) = count;
+            turn.notify_all();
+        };
         // Returning drops the receiver, which stops the threads.
         for (index, text) in receiver {
             waiting.insert(index, text);
             while let Some(text) = waiting.remove(&expected) {
                 if !consume(text) {
+                    set_taken(usize::MAX);
                     return;
                 }
                 expected += 1;
+                set_taken(expected);
             }
         }
     });
 }
+
+/// How many ops past the last text taken [`print_each_locally`] prints
+/// ahead.
+const PRINT_AHEAD: usize = 256;
 
 /// `op` printed with printing flags that `configure` sets.
 fn print_with(
