@@ -88,7 +88,8 @@ pub fn print_in_parallel(
     print_each_locally(context, &ops, |printed| {
         differs = !shares_nothing(&printed);
         if !differs {
-            for line in printed.lines() {
+            // Split on line feeds only: the text is copied, not reinterpreted.
+            for line in printed.split('\n') {
                 if !line.is_empty() {
                     text.push_str("  ");
                     text.push_str(line);
