@@ -187,3 +187,54 @@ fn a_module_with_aliases_is_printed_by_mlir() {
     assert!(print_verified(module.as_operation()).contains("tbaa = [#tbaa_tag]"));
     assert_eq!(print_in_parallel(&context, &module, 1), None);
 }
+
+/// Builtin attributes and types the module printer aliases although their
+/// own spelling has no `#` or `!` (locations, affine maps and sets, large
+/// tuples) make the module print by MLIR; a call of `@malloc(` does not.
+#[test]
+fn builtin_aliases_are_printed_by_mlir() {
+    let context = new_context().expect("a context");
+    context.enable_multi_threading(true);
+    let tuple = vec!["i32"; 17].join(", ");
+    for (attribute, alias) in [
+        ("loc(\"kernel.cl\":3:7)", "#loc"),
+        ("affine_map<(d0) -> (d0 + 1)>", "#map"),
+        ("affine_set<(d0) : (d0 - 1 >= 0)>", "#set"),
+        (&format!("tuple<{tuple}>") as &str, "!tuple"),
+    ] {
+        let mut text = String::from("module {\n");
+        for index in 0..4 {
+            text.push_str(&format!(
+                "llvm.func @f{index}() attributes {{gas.note = {attribute}}} {{\n  llvm.return\n}}\n"
+            ));
+        }
+        text.push_str("}\n");
+        let module = Module::parse(&context, &text).expect("the module parses");
+        assert!(
+            print_verified(module.as_operation()).contains(alias),
+            "{attribute}"
+        );
+        assert_eq!(print_in_parallel(&context, &module, 1), None, "{attribute}");
+    }
+}
+
+/// A name ending in `loc` before a parenthesis is not a location.
+#[test]
+fn a_call_of_malloc_prints_in_parallel() {
+    let context = new_context().expect("a context");
+    context.enable_multi_threading(true);
+    let mut text = String::from("module {\nllvm.func @malloc(i64) -> !llvm.ptr\n");
+    for index in 0..4 {
+        text.push_str(&format!(
+            "llvm.func @f{index}(%n: i64) -> !llvm.ptr {{
+  %p = llvm.call @malloc(%n) : (i64) -> !llvm.ptr
+  llvm.return %p : !llvm.ptr
+}}
+"
+        ));
+    }
+    text.push_str("}\n");
+    let module = Module::parse(&context, &text).expect("the module parses");
+    let mlir = print_verified(module.as_operation());
+    assert_eq!(print_in_parallel(&context, &module, 1), Some(mlir));
+}

@@ -3,13 +3,14 @@
 //!
 //! MLIR prints a module on one thread, and printing is the largest single
 //! step of a pipeline whose output is several times its input (a `lower`ed
-//! SPIR module). Each top-level op a module prints is isolated from above:
-//! its values and blocks are numbered afresh, so printed on its own it reads
-//! as in the module, two spaces less indented. Only what the module printer
-//! shares between ops differs: aliases (`#alias = ...` above the module),
-//! distinct attributes numbered across the module and dialect resources
-//! (`{-# ... #-}` below it). A module whose text could hold any of them is
-//! printed by MLIR whole.
+//! SPIR module). A function is isolated from above: its values and blocks
+//! are numbered afresh, so printed on its own it reads as in the module,
+//! two spaces less indented (a top-level op that is not isolated prints
+//! from a copy with no parent). Only what the module printer shares between
+//! ops differs: aliases (`#alias = ...` above the module), distinct
+//! attributes numbered across the module and dialect resources (`{-# ...
+//! #-}` below it). A module whose text could hold any of them is printed by
+//! MLIR whole.
 
 use crate::ir::adapter::{print_each_locally, print_locally, print_verified, thread_count};
 use melior::ir::operation::OperationBuilder;
@@ -34,7 +35,9 @@ const PARALLEL_FROM_OPS: usize = 64;
 
 /// `module`, verified, printed as [`print_verified`] prints it (byte for
 /// byte); its top-level ops in parallel where the context has threads and
-/// the module allows it (see the module's docs).
+/// the module allows it (see the module's docs). The context's dialects
+/// must be those `gas_dialect::load` loads: a dialect may give an alias to
+/// any attribute or type, and only theirs are known here.
 pub fn print_verified_module(context: &Context, module: &Module) -> String {
     if thread_count(context) > 1 {
         if let Some(text) = print_in_parallel(context, module, PARALLEL_FROM_OPS) {
@@ -129,14 +132,30 @@ fn module_opening(module: &Module) -> Option<String> {
 }
 
 /// Whether `text`, an op printed on its own, holds nothing the module
-/// printer could print differently: no attribute that could have an alias
-/// (every alias and every dialect attribute is spelled with `#`), no type
-/// of a dialect other than LLVM's and gas's (a dialect may alias its
-/// types), no distinct attribute and no dialect resource.
+/// printer could print differently. The aliases it makes with the dialects
+/// gas loads (`gas_dialect::load`) are the LLVM dialect's attributes and
+/// builtin affine maps and sets, locations, distinct attributes and tuples
+/// of more than 16 types; every other dialect's attribute is spelled with
+/// `#` and its type with `!` (LLVM's and gas's types have no alias).
+/// Dialect resources (`dense_resource`) are printed below the module.
 fn shares_nothing(text: &str) -> bool {
-    !text.contains('#')
-        && !text.contains("distinct[")
-        && !text.contains("dense_resource")
+    const ALIASED: [&str; 6] = [
+        "#",
+        "affine_map<",
+        "affine_set<",
+        "distinct[",
+        "tuple<",
+        "dense_resource<",
+    ];
+    // A location, not the end of a name such as `@malloc(`.
+    let location = text.match_indices("loc(").any(|(at, _)| {
+        text[..at]
+            .chars()
+            .next_back()
+            .is_none_or(|before| !(before.is_alphanumeric() || "_$.-".contains(before)))
+    });
+    !location
+        && !ALIASED.iter().any(|spelling| text.contains(spelling))
         && text.match_indices('!').all(|(at, _)| {
             text[at + 1..].starts_with("llvm.") || text[at + 1..].starts_with("gas.")
         })
