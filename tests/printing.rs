@@ -150,6 +150,14 @@ llvm.func spir_kernelcc @k{index}(%g: !llvm.ptr<1>, %l: !llvm.ptr<3>, %c: i1, %n
     };
     let parallel = run(&threaded);
     assert_eq!(parallel, run(&single));
+    // The driver's threaded run took the parallel path: the module does
+    // not fall back to MLIR's printer.
+    let context = new_context().expect("a context");
+    context.enable_multi_threading(true);
+    let output = Module::parse(&context, &parallel).expect("the output parses");
+    // (The driver ends its output with a line break of its own.)
+    let printed = print_in_parallel(&context, &output, 64).map(|text| text + "\n");
+    assert!(printed.as_deref() == Some(parallel.as_str()));
     assert!(parallel.starts_with("module @large attributes {"));
     assert!(parallel.contains("  llvm.comdat @__llvm_global_comdat {\n    llvm.comdat_selector"));
     assert!(

@@ -69,7 +69,7 @@ pub fn print_in_parallel(
     let ops: Vec<Printable> = ops
         .into_iter()
         .map(|op| {
-            if ISOLATED.contains(&op.name().as_string_ref().as_str().unwrap_or_default()) {
+            if ISOLATED.contains(&crate::ir::name_of(&op)) {
                 Printable::InPlace(op)
             } else {
                 Printable::Copy((*op).clone())
