@@ -1,4 +1,4 @@
-//! Compiles the thin C++ layer (`cxx/boundary.cpp`, `cxx/restore.cpp`) against the installed
+//! Compiles the thin C++ layer (`cxx/boundary.cpp`, `cxx/restore.cpp`, `cxx/clones.cpp`) against the installed
 //! LLVM/MLIR 22 headers. The LLVM and MLIR libraries themselves are linked
 //! by `mlir-sys` (statically, like the rest of gas).
 
@@ -18,6 +18,7 @@ fn main() {
     for file in [
         "boundary.cpp",
         "restore.cpp",
+        "clones.cpp",
         "boundary.h",
         "boundary_internal.h",
     ] {
@@ -28,6 +29,7 @@ fn main() {
         .cpp(true)
         .file("cxx/boundary.cpp")
         .file("cxx/restore.cpp")
+        .file("cxx/clones.cpp")
         .include(include)
         .include("cxx")
         .std("c++17")

@@ -202,6 +202,10 @@ full embedding "--pass-pipeline, embed example" "inputs=[0-9]+ inputs" tests/emb
 full c-api "plugin, C, C++, valgrind" "inputs=[0-9]+ inputs" tests/embedding/c-api.sh
 full determinism "two O2 runs, same bytes" "programs=^deterministic: " test_determinism
 suite targets "$targets, O2, llc" "runs=runs: [0-9]+" test_targets
+# Debug builds (tests/debug/run.sh): every corpus with line tables and full
+# debug info through O2, read back by LLVM (text and bitcode), llc, ptxas and
+# llvm-dwarfdump --verify, and -g changes no code (O2 only: see its header).
+full debug "-g forms, O2, -g changes no code" "runs=runs: [0-9]+" tests/debug/run.sh
 # LLVM IR in, LLVM IR out (tests/fidelity/README.md): on every corpus, the
 # verify pipeline gives the input back up to value names and O2 changes only
 # what gas changes (metadata, flags, attributes, layout all kept).

@@ -234,6 +234,13 @@ bool gasLlvmExport(void *rawModule, GasLlvmSource *source, bool bitcode,
     if (!hasDebugInfo(*source->module))
       StripDebugInfo(*translated);
   }
+  giveClonesOwnSubprograms(*translated);
+  std::string unreadable = unreadableSymbols(*translated);
+  if (!unreadable.empty()) {
+    send(error, userData,
+         "the exported module would not parse again: " + unreadable);
+    return false;
+  }
   std::string problems;
   raw_string_ostream problemStream(problems);
   if (verifyModule(*translated, &problemStream)) {

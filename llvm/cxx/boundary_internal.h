@@ -120,6 +120,16 @@ void scopeUnscopedFunctions(
     mlir::Operation *module, const Module &source,
     SmallVectorImpl<std::pair<mlir::Operation *, mlir::Location>> &saved);
 
+// Gives each clone of gas (`<original>.gas.<...>`) that still shares a
+// subprogram with its original, or holds one naming another symbol, a
+// subprogram of its own, every debug scope inside re-pointed (clones.cpp).
+void giveClonesOwnSubprograms(Module &module);
+
+// Symbols LLVM's verifier accepts but its parser refuses (a local symbol
+// with hidden visibility or a DLL storage class), one line each; empty when
+// there are none.
+std::string unreadableSymbols(const Module &module);
+
 } // namespace gas_boundary
 
 #endif // GAS_LLVM_BOUNDARY_INTERNAL_H

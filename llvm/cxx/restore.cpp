@@ -301,6 +301,22 @@ private:
     for (const GlobalValue &value : source.global_values())
       if (GlobalValue *mine = output.getNamedValue(value.getName()))
         map[&value] = mine;
+    // Restored metadata (a loop's `!llvm.loop` with its start and end
+    // locations) may name the source's subprograms: each becomes the
+    // subprogram MLIR's export made for the function of the same name, so
+    // no location points into a function the output does not have.
+    for (const Function &function : source)
+      if (DISubprogram *subprogram = function.getSubprogram())
+        if (const Function *mine = output.getFunction(function.getName()))
+          if (DISubprogram *exported = mine->getSubprogram())
+            map.MD()[subprogram].reset(exported);
+    // Subprograms of functions the output no longer has (inlined callees)
+    // stay, but in the output's compile unit.
+    NamedMDNode *units = output.getNamedMetadata("llvm.dbg.cu");
+    const NamedMDNode *sourceUnits = source.getNamedMetadata("llvm.dbg.cu");
+    if (units && sourceUnits && units->getNumOperands() == 1 &&
+        sourceUnits->getNumOperands() == 1)
+      map.MD()[sourceUnits->getOperand(0)].reset(units->getOperand(0));
   }
 
   void restoreComdats() {

@@ -370,15 +370,23 @@ fn lower_function(
     others: &FrozenPatterns,
 ) -> Result<switch_blocks::Converted, EmitError> {
     let mut used_tags = Vec::new();
+    let mut described_tags = Vec::new();
     crate::ir::each_op(function, &mut |op| {
-        if op.name().as_string_ref().as_str() == Ok(gas_dialect::names::TAG)
-            && op
-                .result(0)
-                .is_ok_and(|result| crate::ir::adapter::has_uses(result.into()))
-        {
+        if op.name().as_string_ref().as_str() != Ok(gas_dialect::names::TAG) {
+            return;
+        }
+        let Some(result) = crate::ir::result(&op, 0) else {
+            return;
+        };
+        if crate::ir::has_code_uses(result.into()) {
             used_tags.push(op);
+        } else if crate::ir::adapter::has_uses(result.into()) {
+            described_tags.push(op);
         }
     });
+    // A tag only debug intrinsics use exists for the debugger alone (the
+    // sets made it for them): it goes, so -g changes no code.
+    erase_unused_tags(context, &described_tags);
     consumers.apply_by_walk(function);
     erase_unused_tags(context, &used_tags);
     others.apply_by_walk(function);
@@ -387,15 +395,18 @@ fn lower_function(
 
 /// Erases the tags of `tags` the consumers folded away (IRDL ops have no
 /// traits, so MLIR does not know they are pure; left, they would become dead
-/// tag arithmetic). Tags that were unused in the input stay.
+/// tag arithmetic). Tags that were unused in the input stay. Debug
+/// intrinsics do not keep a tag: they describe its operand instead.
 fn erase_unused_tags(context: &Context, tags: &[OperationRef]) {
     let owner = melior::IrRewriter::new(context);
     let rewriter = owner.as_rewriter_base();
     for op in tags {
-        if op
-            .result(0)
-            .is_ok_and(|result| !crate::ir::adapter::has_uses(result.into()))
-        {
+        let Some(result) = crate::ir::result(op, 0) else {
+            continue;
+        };
+        if !crate::ir::has_code_uses(result.into()) {
+            let operand = crate::ir::operand(op, 0);
+            crate::ir::rebind_debug_uses(context, &rewriter, result.into(), operand);
             rewriter.erase_op(*op);
         }
     }

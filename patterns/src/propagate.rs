@@ -24,8 +24,7 @@ pub mod specialize;
 
 use crate::analysis::{reachability, ClosedWorld, ModuleIndex, SpaceFacts};
 use crate::ir::adapter::{
-    apply_by_walk_per_function, has_uses, set_operand, Applied, Environment, NotApplied, Pattern,
-    Rewrite,
+    apply_by_walk_per_function, set_operand, Applied, Environment, NotApplied, Pattern, Rewrite,
 };
 use crate::ir::decision::{apply, Decision};
 use crate::ir::emit::Emitter;
@@ -587,8 +586,22 @@ fn erase_dead_casts<'c>(context: &'c Context, root: OperationRef<'c, '_>) {
         }
     });
     for op in casts.into_iter().rev() {
-        if crate::ir::result(&op, 0).is_some_and(|result| !has_uses(result.into())) {
-            rewriter.erase_op(op);
+        let Some(result) = crate::ir::result(&op, 0) else {
+            continue;
+        };
+        if crate::ir::has_code_uses(result.into()) {
+            continue;
         }
+        // A tag or untag changes the space, not the address: a debugger
+        // reads the operand as well. A `to_named` may give null instead.
+        let operand = (!op_is_to_named(&op))
+            .then(|| crate::ir::operand(&op, 0))
+            .flatten();
+        crate::ir::rebind_debug_uses(context, &rewriter, result.into(), operand);
+        rewriter.erase_op(op);
     }
+}
+
+fn op_is_to_named(op: &OperationRef) -> bool {
+    crate::ir::name_of(op) == names::TO_NAMED
 }

@@ -571,10 +571,14 @@ impl<'c, 'a> ModuleIndex<'c, 'a> {
         &self.addresses_of
     }
 
-    /// The uses of `value`: each user with the operand position.
+    /// The uses of `value` the analysis follows: each user with the operand
+    /// position. Debug intrinsics are left out: they neither access memory
+    /// nor let a pointer escape, and -g must not change what is proven.
     /// (MLIR's use list, read when asked: most values are never asked about.)
     pub(crate) fn uses_of(&self, value: Value<'c, 'a>) -> Vec<(OperationRef<'c, 'a>, usize)> {
-        crate::ir::adapter::uses_of(value)
+        let mut uses = crate::ir::adapter::uses_of(value);
+        uses.retain(|(user, _)| !crate::ir::is_debug_intrinsic(crate::ir::name_of(user)));
+        uses
     }
 
     /// Whether only this module's code reads and writes the program-scope

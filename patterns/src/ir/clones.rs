@@ -2,15 +2,19 @@
 //! their own version of a function (`propagate`'s clones per space
 //! signature, `explicit-cast-tags`' copies per kernel decision).
 
-use super::adapter::set_attribute;
+use super::adapter::{remove_attribute, set_attribute};
 use melior::ir::attribute::{FlatSymbolRefAttribute, StringAttribute};
 use melior::ir::operation::OperationLike;
 use melior::ir::{Attribute, OperationRef};
 use melior::{Context, RewriterBase};
 
-/// Copies function `original` right after itself as `name`, internal (or
-/// private): only the module's own calls reach a copy. The copy carries no
-/// debug info ([`drop_debug_info`]).
+/// Copies function `original` right after itself as `name`, a new local
+/// symbol as LLVM wants one: internal (or private), default visibility
+/// (LLVM's parser refuses a hidden local symbol), in no comdat (the group is
+/// the original's; a copy only the module's own calls reach needs none).
+/// The copy keeps the original's debug info; the LLVM export gives it a
+/// subprogram of its own and re-points every scope inside
+/// (`llvm/cxx/clones.cpp`), as LLVM's own `CloneFunction` does.
 pub(crate) fn clone_function<'c, 'a>(
     context: &'c Context,
     rewriter: &RewriterBase<'c, '_>,
@@ -19,7 +23,6 @@ pub(crate) fn clone_function<'c, 'a>(
 ) -> Option<OperationRef<'c, 'a>> {
     rewriter.set_insertion_point_after(original);
     let clone = rewriter.clone_op(original);
-    drop_debug_info(context, rewriter, clone);
     set_attribute(
         clone,
         "sym_name",
@@ -31,6 +34,11 @@ pub(crate) fn clone_function<'c, 'a>(
             "linkage",
             Attribute::parse(context, "#llvm.linkage<internal>")?,
         );
+        // `visibility_` 0 is LLVM's default visibility.
+        if clone.attribute("visibility_").is_ok() {
+            set_attribute(clone, "visibility_", Attribute::parse(context, "0 : i64")?);
+        }
+        remove_attribute(clone, "comdat");
     } else {
         set_attribute(
             clone,
@@ -56,34 +64,4 @@ pub(crate) fn set_callee<'c>(
         FlatSymbolRefAttribute::new(context, callee).into(),
     );
     rewriter.finalize_op_modification(call);
-}
-
-/// A copy carries no debug info: its locations keep their source positions
-/// without the original's `DISubprogram` (one function per subprogram, says
-/// LLVM's verifier), and its debug intrinsics, which name the original's
-/// variables, go.
-fn drop_debug_info<'c>(
-    context: &'c Context,
-    rewriter: &RewriterBase<'c, '_>,
-    clone: OperationRef<'c, '_>,
-) {
-    let mut ops = Vec::new();
-    super::each_op(clone, &mut |op| ops.push(op));
-    for op in ops {
-        let is_debug_intrinsic = op.name().as_string_ref().as_str().is_ok_and(|name| {
-            matches!(
-                name,
-                "llvm.intr.dbg.value" | "llvm.intr.dbg.declare" | "llvm.intr.dbg.label"
-            )
-        });
-        if is_debug_intrinsic {
-            rewriter.erase_op(op);
-        } else {
-            let location = op.location();
-            let stripped = super::without_debug_scopes(context, location);
-            if stripped != location {
-                super::adapter::set_location(op, stripped);
-            }
-        }
-    }
 }

@@ -150,6 +150,12 @@ impl<'r, 'c, 'a> Emitter<'r, 'c, 'a> {
         self.single_result("llvm.mlir.zero", &[], &[], r#type)
     }
 
+    /// `llvm.mlir.poison` of `type`: what a debug record describes once its
+    /// value is gone (LLVM's own passes kill a location so).
+    pub fn poison(&self, r#type: Type<'c>) -> Result<Value<'c, 'r>, EmitError> {
+        self.single_result("llvm.mlir.poison", &[], &[], r#type)
+    }
+
     /// `llvm.ptrtoint`.
     pub fn ptr_to_int(
         &self,

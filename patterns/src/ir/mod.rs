@@ -228,6 +228,56 @@ pub fn without_debug_scopes<'c>(
     location
 }
 
+/// Whether `name` is a debug intrinsic that describes a value
+/// (`llvm.intr.dbg.value`, `llvm.intr.dbg.declare`). LLVM does not count a
+/// debug record as a use of its value; MLIR does, so every decision that
+/// asks whether a value is used asks [`has_code_uses`], and debug info never
+/// changes code.
+pub fn is_debug_intrinsic(name: &str) -> bool {
+    matches!(name, "llvm.intr.dbg.value" | "llvm.intr.dbg.declare")
+}
+
+/// Whether `value` has a use other than a debug intrinsic.
+pub fn has_code_uses(value: Value) -> bool {
+    adapter::uses_of(value)
+        .iter()
+        .any(|(user, _)| !is_debug_intrinsic(name_of(user)))
+}
+
+/// Before `value` goes: each debug intrinsic describing it describes
+/// `replacement` instead (the same pointer in another space, say), or, with
+/// none, `poison` (the variable's location ends there, as LLVM's passes do
+/// when they cannot salvage a value).
+pub fn rebind_debug_uses<'c>(
+    context: &'c melior::Context,
+    rewriter: &melior::RewriterBase<'c, '_>,
+    value: Value<'c, '_>,
+    replacement: Option<Value<'c, '_>>,
+) {
+    use melior::ir::ValueLike;
+    for (user, index) in adapter::uses_of(value) {
+        if !is_debug_intrinsic(name_of(&user)) {
+            continue;
+        }
+        let described = match replacement {
+            Some(replacement) => Some(replacement),
+            None => {
+                rewriter.set_insertion_point_before(user);
+                let emitter = emit::Emitter {
+                    context,
+                    rewriter,
+                    location: user.location(),
+                };
+                emitter.poison(value.r#type()).ok()
+            }
+        };
+        match described {
+            Some(described) => adapter::set_operand(user, index, described),
+            None => rewriter.erase_op(user),
+        }
+    }
+}
+
 /// Whether `name` is a function op.
 pub fn is_function(name: &str) -> bool {
     name == "llvm.func" || name == "func.func"
