@@ -88,6 +88,17 @@ test_lanes() {
     done
     [ "$TEST_QUICK" = 1 ] || tests/execution/lanes.sh lower
 }
+# The oracle on debug builds: the corpus with line tables and with full
+# debug info, through O2 (debug info is carried by the boundary and the
+# clone helper, which O2 exercises; tests/debug/run.sh checks that -g
+# changes no code, so the other pipelines' results carry over).
+test_execution_debug() {
+    local kind
+    for kind in line-tables full; do
+        tests/execution/run.sh --debug-info "$kind" --build-dir "tests/execution/build-$kind" \
+            --process "$TEST_GAS_OPT --pipeline O2 --emit llvm-ir"
+    done
+}
 # A builtin library with named overloads only (tests/execution/README.md):
 # O2 with --builtins named must leave no generic builtin call, and every
 # named overload checks that its pointer is untagged and of its space.
@@ -140,7 +151,7 @@ test_targets() {
         tests/targets/run.sh --pipelines O2
     fi
 }
-export -f test_cargo_test test_doc_tests test_api_docs test_build test_execution test_lanes \
+export -f test_cargo_test test_doc_tests test_api_docs test_build test_execution test_execution_debug test_lanes \
     test_execution_named test_execution_flat test_programs test_determinism test_targets
 
 # ------------------------------------------------------------------ the run
@@ -182,6 +193,7 @@ full api-docs "cargo doc, no warning" - test_api_docs
 suite build "gas-opt$([ "$TEST_QUICK" = 1 ] || echo ", embed, libgas.so")" - test_build
 suite execution "oracle, $o2" "results=[0-9]+ results," test_execution
 suite lanes "vector lanes, lli" "checks=^PASS lanes" test_lanes
+full execution-debug "oracle, -g forms, O2" "results=[0-9]+ results," test_execution_debug
 full execution-named "oracle, named builtins" "results=[0-9]+ results," test_execution_named
 full execution-flat "oracle, flat inputs" "results=[0-9]+ results," test_execution_flat
 # Explain and check on the corpus with line tables: one remark per run-time

@@ -461,6 +461,9 @@ private:
   void restoreByLocation(Function &function) {
     if (!originalsByPosition)
       return;
+    // Each original block's label goes to the first block holding one of
+    // its instructions (gas's switches split blocks; the rest keep numbers).
+    SmallPtrSet<const BasicBlock *, 16> labelled;
     for (Instruction &instruction : instructions(function)) {
       const DebugLoc &location = instruction.getDebugLoc();
       if (!location)
@@ -476,6 +479,10 @@ private:
       if (original.hasName() && !instruction.hasName() &&
           !instruction.getType()->isVoidTy())
         instruction.setName(original.getName());
+      const BasicBlock *block = original.getParent();
+      if (block->hasName() && !instruction.getParent()->hasName() &&
+          labelled.insert(block).second)
+        instruction.getParent()->setName(block->getName());
     }
   }
 

@@ -390,6 +390,7 @@ fn lower_function(
     consumers.apply_by_walk(function);
     erase_unused_tags(context, &used_tags);
     others.apply_by_walk(function);
+    crate::ir::erase_debug_only_values(context, function);
     switch_blocks::convert(context, function)
 }
 

@@ -259,6 +259,10 @@ fn accesses_of_one_space<'c, 'a>(
     let mut pending = vec![parameter];
     while let Some(pointer) = pending.pop() {
         for (user, position) in crate::ir::adapter::uses_of(pointer) {
+            // A debug record describes the pointer whatever its type.
+            if crate::ir::is_debug_intrinsic(name_of(&user)) {
+                continue;
+            }
             if name_of(&user) == "llvm.getelementptr" && position == 0 {
                 let result: Value = crate::ir::result(&user, 0)?.into();
                 // A GEP of vector indices makes lanes: left alone.

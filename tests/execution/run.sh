@@ -64,6 +64,11 @@
 #                        whatever space the processing gives them. The flat IR
 #                        run unprocessed (--process cat) accesses everything
 #                        through addrspace(0) = private: use --no-space-check.
+#   --debug-info KIND    compile the kernels with debug info: line-tables
+#                        (-debug-info-kind=line-tables-only) or full
+#                        (-debug-info-kind=constructor); none (default).
+#                        The SPIR forms are cached: give each kind a
+#                        --build-dir of its own
 #   --selftest           check the harness itself: identity processing (cat)
 #                        and LLVM's InferAddressSpaces (infer_as.sh) must PASS
 #                        everything, deliberately wrong transformations
@@ -79,6 +84,7 @@ usage() { sed -n '2,/^set -u/p' "${BASH_SOURCE[0]}" | sed '$d; s/^# \{0,1\}//'; 
 
 PROCESS=""
 LIBRARY=generic
+DEBUG_INFO=none
 FORM=both
 JOBS=2
 BUILD="$HERE/build"
@@ -97,6 +103,7 @@ while [ $# -gt 0 ]; do
     --form) [ $# -ge 2 ] || { usage >&2; exit 2; }; FORM="$2"; shift 2 ;;
     --form=*) FORM="${1#*=}"; shift ;;
     --jobs | -j) JOBS="$2"; shift 2 ;;
+    --debug-info) [ $# -ge 2 ] || { usage >&2; exit 2; }; DEBUG_INFO="$2"; shift 2 ;;
     --build-dir) BUILD="$2"; shift 2 ;;
     --kernel-dir) [ -d "${2:-}" ] || { echo "run.sh: --kernel-dir needs a directory" >&2; exit 2; }
         KDIR="$(cd "$2" && pwd)"; shift 2 ;;
@@ -114,6 +121,12 @@ case "$FORM" in
 unoptimized | inlined) FORMS="$FORM" ;;
 both) FORMS="unoptimized inlined" ;;
 *) echo "run.sh: --form must be unoptimized, inlined or both" >&2; exit 2 ;;
+esac
+case "$DEBUG_INFO" in
+none) DEBUG_FLAGS="" ;;
+line-tables) DEBUG_FLAGS="-debug-info-kind=line-tables-only -dwarf-version=5" ;;
+full) DEBUG_FLAGS="-debug-info-kind=constructor -dwarf-version=5" ;;
+*) echo "run.sh: --debug-info must be none, line-tables or full" >&2; exit 2 ;;
 esac
 case "$LIBRARY" in
 generic | named) ;;
@@ -317,7 +330,8 @@ one_kernel() {
     local form res msg rc
     mkdir -p "$d"
     rm -f "$d"/ref.* "$d"/proc.* "$d"/result.* "$d/init.out" "$d"/flat.*
-    local cc1=(clang -cc1 -triple spir64 -cl-std=CL2.0 -finclude-default-header -emit-llvm)
+    # shellcheck disable=SC2206
+    local cc1=(clang -cc1 -triple spir64 -cl-std=CL2.0 -finclude-default-header -emit-llvm $DEBUG_FLAGS)
     # The SPIR compile (parsing opencl-c.h) is the slow step: it is cached and
     # redone only when the .cl file is newer than its outputs.
     if [ "$d/spir.unoptimized.ll" -nt "$src" ] && [ "$d/spir.inlined.ll" -nt "$src" ]; then
@@ -407,7 +421,7 @@ build_lib_part generic -cl-std=CL2.0 >"$LIBDIR/build.log" 2>&1 &&
     { cat "$LIBDIR/build.log" >&2; echo "run.sh: the builtin library (builtins.cl) does not build" >&2; exit 1; }
 
 export -f to_x86 build_exe run_exe elem_diff one_kernel lib_parts flat_sections
-export HERE KDIR BUILD LIBDIR PROCESS LIBRARY FORMS SPACECHECK SECTIONS_AWK FLAT INSTCOMBINE
+export HERE KDIR BUILD LIBDIR PROCESS LIBRARY FORMS SPACECHECK SECTIONS_AWK FLAT INSTCOMBINE DEBUG_FLAGS
 printf '%s\n' "${KERNELS[@]}" | xargs -P "$JOBS" -I{} bash -c 'one_kernel "$1"' one_kernel {}
 
 # ---------------------------------------------------------------- report

@@ -278,6 +278,62 @@ pub fn rebind_debug_uses<'c>(
     }
 }
 
+/// LLVM ops that compute a value and nothing else (no memory, no trap, no
+/// control): MLIR's canonicalizer deletes them once unused.
+const PURE_LLVM_OPS: &[&str] = &[
+    "llvm.addrspacecast",
+    "llvm.bitcast",
+    "llvm.ptrtoint",
+    "llvm.inttoptr",
+    "llvm.getelementptr",
+    "llvm.add",
+    "llvm.sub",
+    "llvm.mul",
+    "llvm.and",
+    "llvm.or",
+    "llvm.xor",
+    "llvm.shl",
+    "llvm.lshr",
+    "llvm.ashr",
+    "llvm.icmp",
+    "llvm.select",
+    "llvm.zext",
+    "llvm.sext",
+    "llvm.trunc",
+    "llvm.mlir.constant",
+    "llvm.mlir.zero",
+    "llvm.mlir.addressof",
+];
+
+/// Erases the pure LLVM ops in `function` that only debug intrinsics use
+/// (users before definitions, so chains go at once), as LLVM's own dead-code
+/// removal would: there a debug record is no use. A cast's records then
+/// describe its operand (the same address), others' `poison`. Without it,
+/// a value MLIR's canonicalizer deletes in a build without debug info would
+/// stay in the `-g` build of the same code.
+pub fn erase_debug_only_values<'c>(context: &'c melior::Context, function: OperationRef<'c, '_>) {
+    let owner = melior::IrRewriter::new(context);
+    let rewriter = owner.as_rewriter_base();
+    let mut candidates = Vec::new();
+    each_op(function, &mut |op| {
+        if PURE_LLVM_OPS.contains(&name_of(&op)) && op.result_count() == 1 {
+            candidates.push(op);
+        }
+    });
+    for op in candidates.into_iter().rev() {
+        let Some(value) = result(&op, 0) else {
+            continue;
+        };
+        if !adapter::has_uses(value.into()) || has_code_uses(value.into()) {
+            continue;
+        }
+        let keeps_address = matches!(name_of(&op), "llvm.addrspacecast" | "llvm.bitcast");
+        let operand = keeps_address.then(|| operand(&op, 0)).flatten();
+        rebind_debug_uses(context, &rewriter, value.into(), operand);
+        rewriter.erase_op(op);
+    }
+}
+
 /// Whether `name` is a function op.
 pub fn is_function(name: &str) -> bool {
     name == "llvm.func" || name == "func.func"
