@@ -88,16 +88,14 @@ test_lanes() {
     done
     [ "$TEST_QUICK" = 1 ] || tests/execution/lanes.sh lower
 }
-# The oracle on debug builds: the corpus with line tables and with full
-# debug info, through O2 (debug info is carried by the boundary and the
-# clone helper, which O2 exercises; tests/debug/run.sh checks that -g
-# changes no code, so the other pipelines' results carry over).
+# The oracle on debug builds: the corpus with full debug info through O2
+# (debug info is carried by the boundary and the clone helper, which O2
+# exercises; tests/debug/run.sh checks that -g changes no code, so the other
+# pipelines' results carry over; the explain suite runs the corpus with
+# line tables).
 test_execution_debug() {
-    local kind
-    for kind in line-tables full; do
-        tests/execution/run.sh --debug-info "$kind" --build-dir "tests/execution/build-$kind" \
-            --process "$TEST_GAS_OPT --pipeline O2 --emit llvm-ir"
-    done
+    tests/execution/run.sh --debug-info full --build-dir tests/execution/build-full \
+        --process "$TEST_GAS_OPT --pipeline O2 --emit llvm-ir"
 }
 # A builtin library with named overloads only (tests/execution/README.md):
 # O2 with --builtins named must leave no generic builtin call, and every
