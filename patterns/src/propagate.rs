@@ -594,14 +594,10 @@ fn erase_dead_casts<'c>(context: &'c Context, root: OperationRef<'c, '_>) {
         }
         // A tag or untag changes the space, not the address: a debugger
         // reads the operand as well. A `to_named` may give null instead.
-        let operand = (!op_is_to_named(&op))
+        let operand = (crate::ir::name_of(&op) != names::TO_NAMED)
             .then(|| crate::ir::operand(&op, 0))
             .flatten();
         crate::ir::rebind_debug_uses(context, &rewriter, result.into(), operand);
         rewriter.erase_op(op);
     }
-}
-
-fn op_is_to_named(op: &OperationRef) -> bool {
-    crate::ir::name_of(op) == names::TO_NAMED
 }

@@ -7,11 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 fn fixture(name: &str) -> String {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../tests/llvm-boundary")
-        .join(name)
-        .display()
-        .to_string()
+    fixture_in("llvm-boundary", name)
 }
 
 /// A debug-build fixture (`tests/debug/fixtures/`: kept out of
@@ -19,8 +15,14 @@ fn fixture(name: &str) -> String {
 /// MLIR drops of full debug info, such as a file's checksum, is not restored
 /// yet).
 fn debug_fixture(name: &str) -> String {
+    fixture_in("debug/fixtures", name)
+}
+
+/// The path of `tests/<folder>/<name>`.
+fn fixture_in(folder: &str, name: &str) -> String {
     Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../tests/debug/fixtures")
+        .join("../tests")
+        .join(folder)
         .join(name)
         .display()
         .to_string()

@@ -230,9 +230,10 @@ pub fn without_debug_scopes<'c>(
 
 /// Whether `name` is a debug intrinsic that describes a value
 /// (`llvm.intr.dbg.value`, `llvm.intr.dbg.declare`). LLVM does not count a
-/// debug record as a use of its value; MLIR does, so every decision that
-/// asks whether a value is used asks [`has_code_uses`], and debug info never
-/// changes code.
+/// debug record as a use of its value; MLIR does. Where a set decides by a
+/// value's uses whether to keep or erase it, it asks [`has_code_uses`], so
+/// that debug info does not change the code (`tests/debug/run.sh` checks it;
+/// its known-differences list names the places that still differ).
 pub fn is_debug_intrinsic(name: &str) -> bool {
     matches!(name, "llvm.intr.dbg.value" | "llvm.intr.dbg.declare")
 }
