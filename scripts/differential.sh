@@ -46,11 +46,12 @@
 #   -h, --help
 #
 # Pipelines (names as in the report; `named` is O2 with --builtins named
-# --named-atomics, linked with the named-only builtin library):
-#   O0 O2 raise,propagate,lower raise,explicit-cast-tags,lower
-#   raise,private-branch-elision,lower raise,static-global,lower
+# --named-atomics, linked with the named-only builtin library; P@T runs P
+# with --target T):
+#   O0 O2 O2@spir-igc raise,propagate,lower raise,explicit-cast-tags,lower
+#   raise,private-branch-elision,lower@spir-igc raise,static-global,lower
 #   raise,async-copy-simplify,lower raise,builtin-calls,lower propagate
-#   raise,async-copy-simplify,static-global,private-branch-elision,builtin-calls,propagate,explicit-cast-tags,lower
+#   raise,async-copy-simplify,static-global,private-branch-elision,builtin-calls,propagate,explicit-cast-tags,lower@spir-igc
 #   named
 set -u -o pipefail
 
@@ -58,9 +59,9 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 usage() { sed -n '2,/^set -u/p' "${BASH_SOURCE[0]}" | sed '$d; s/^# \{0,1\}//'; }
 
-ALL_PIPELINES="O0 O2 raise,propagate,lower raise,explicit-cast-tags,lower raise,private-branch-elision,lower \
+ALL_PIPELINES="O0 O2 O2@spir-igc raise,propagate,lower raise,explicit-cast-tags,lower raise,private-branch-elision,lower@spir-igc \
 raise,static-global,lower raise,async-copy-simplify,lower raise,builtin-calls,lower propagate \
-raise,async-copy-simplify,static-global,private-branch-elision,builtin-calls,propagate,explicit-cast-tags,lower named"
+raise,async-copy-simplify,static-global,private-branch-elision,builtin-calls,propagate,explicit-cast-tags,lower@spir-igc named"
 PROGRAMS=10
 SEED=1
 JOBS=2
@@ -138,6 +139,8 @@ echo "== $PROGRAMS programs (seed $SEED) in $KDIR: $(cat "$KDIR"/*.cl | wc -l) l
 opts_of() {
     if [ "$1" = named ]; then
         echo "--pipeline O2 --builtins named --named-atomics --emit llvm-ir${EXTRA:+ $EXTRA}"
+    elif [ "${1#*@}" != "$1" ]; then
+        echo "--pipeline ${1%@*} --target ${1#*@} --emit llvm-ir${EXTRA:+ $EXTRA}"
     else
         echo "--pipeline $1 --emit llvm-ir${EXTRA:+ $EXTRA}"
     fi

@@ -86,8 +86,12 @@ violations=""
     echo "  \`lower\`); **gas dynamic** is their sum;"
     echo "- **to_\***: \`to_global/to_local/to_private\` before → left after \`propagate\`;"
     echo "- **O2 3-way / 2-way / to_\***: the same after all of O2's sets before"
-    echo "  \`lower\` ($o2_sets): private-branch-elision and"
-    echo "  static-global remove private and local cases where a kernel allows it;"
+    echo "  \`lower\` ($o2_sets) for plain SPIR (\`--target spir\`, no backend"
+    echo "  contract): static-global removes private and local cases where a kernel"
+    echo "  allows it;"
+    echo "- **IGC 3-way / 2-way**: the same for \`--target spir-igc\`, whose backend"
+    echo "  places private memory in the global buffer on request: private-branch-"
+    echo "  elision also drops private cases;"
     echo "- **LLVM**: generic accesses left by \`opt -passes=infer-address-spaces\`"
     echo "  on the same input (renumbered to NVPTX spaces and back,"
     echo "  \`tests/execution/infer_as.sh\`)."
@@ -98,29 +102,32 @@ violations=""
         echo
         echo "## ${form} form"
         echo
-        echo "| kernel | generic | gas 3-way | gas 2-way | gas dynamic | to_* | O2 3-way | O2 2-way | O2 to_* | LLVM |"
-        echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
-        t_all=0 t_three=0 t_two=0 t_dyn=0 t_to0=0 t_to1=0 t_llvm=0 t_o2three=0 t_o2two=0 t_o2to=0
+        echo "| kernel | generic | gas 3-way | gas 2-way | gas dynamic | to_* | O2 3-way | O2 2-way | O2 to_* | IGC 3-way | IGC 2-way | LLVM |"
+        echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+        t_all=0 t_three=0 t_two=0 t_dyn=0 t_to0=0 t_to1=0 t_llvm=0 t_o2three=0 t_o2two=0 t_o2to=0 t_igcthree=0 t_igctwo=0
         for cl in tests/execution/kernels/*.cl; do
             k=$(basename "$cl" .cl)
             spir="tests/execution/build/$k/spir.$form.ll"
             "$gas_opt" --pipeline raise "$spir" >"$tmp/raised.mlir"
             "$gas_opt" --pipeline raise,propagate "$spir" >"$tmp/propagated.mlir"
             "$gas_opt" --pipeline "$o2_sets" "$spir" >"$tmp/o2.mlir"
+            "$gas_opt" --pipeline "$o2_sets" --target spir-igc "$spir" >"$tmp/igc.mlir"
             tests/execution/infer_as.sh "$spir" >"$tmp/inferred.ll" 2>/dev/null
             "$gas_opt" --pipeline raise "$tmp/inferred.ll" >"$tmp/inferred.mlir"
             read -r all _ _ to0 < <(dispatch_counts "$tmp/raised.mlir")
             read -r _ three two to1 < <(dispatch_counts "$tmp/propagated.mlir")
             read -r llvm _ _ _ < <(dispatch_counts "$tmp/inferred.mlir")
             read -r _ o2three o2two o2to < <(dispatch_counts "$tmp/o2.mlir")
+            read -r _ igcthree igctwo _ < <(dispatch_counts "$tmp/igc.mlir")
             dyn=$((three + two))
-            echo "| $k | $all | $three | $two | $dyn | $to0 → $to1 | $o2three | $o2two | $o2to | $llvm |"
+            echo "| $k | $all | $three | $two | $dyn | $to0 → $to1 | $o2three | $o2two | $o2to | $igcthree | $igctwo | $llvm |"
             t_o2three=$((t_o2three + o2three)) t_o2two=$((t_o2two + o2two)) t_o2to=$((t_o2to + o2to))
+            t_igcthree=$((t_igcthree + igcthree)) t_igctwo=$((t_igctwo + igctwo))
             t_all=$((t_all + all)) t_three=$((t_three + three)) t_two=$((t_two + two))
             t_dyn=$((t_dyn + dyn)) t_to0=$((t_to0 + to0)) t_to1=$((t_to1 + to1)) t_llvm=$((t_llvm + llvm))
             [ "$dyn" -le "$llvm" ] || violations="$violations $k/$form"
         done
-        echo "| **total** | **$t_all** | **$t_three** | **$t_two** | **$t_dyn** | **$t_to0 → $t_to1** | **$t_o2three** | **$t_o2two** | **$t_o2to** | **$t_llvm** |"
+        echo "| **total** | **$t_all** | **$t_three** | **$t_two** | **$t_dyn** | **$t_to0 → $t_to1** | **$t_o2three** | **$t_o2two** | **$t_o2to** | **$t_igcthree** | **$t_igctwo** | **$t_llvm** |"
         if [ "$form" = unoptimized ] && [ "$t_dyn" -ge "$t_llvm" ]; then
             violations="$violations total/unoptimized"
         fi

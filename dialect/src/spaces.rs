@@ -172,6 +172,13 @@ pub struct AddressSpaceMap {
     /// (AMDGPU's constant memory and the spaces above its last one, which
     /// its backend treats as flat-global ones).
     pub masking_keeps_numbers: &'static [(u32, u32)],
+    /// Whether the backend places a function's private memory in the global
+    /// buffer when the function carries `gas-private-in-global` (Intel
+    /// IGC's contract), so that a private pointer is also a valid global
+    /// one. Only then may `private-branch-elision` drop private cases:
+    /// another consumer of the same IR (PoCL, a SPIR-V translator) keeps
+    /// allocas private and would read global memory at a private address.
+    pub private_in_global: bool,
 }
 
 /// The named spaces in which a target has a volatile form of each kind of
@@ -252,6 +259,17 @@ impl AddressSpaceMap {
         masking_keeps: SpaceSet::EMPTY,
         flat_global_is_free: false,
         masking_keeps_numbers: &[],
+        // Plain SPIR promises nothing beyond the specification.
+        private_in_global: false,
+    };
+
+    /// SPIR as Intel IGC reads it: [`Self::SPIR64`] plus IGC's contract
+    /// that a function marked `gas-private-in-global` gets its private
+    /// memory in the global buffer.
+    pub const SPIR64_IGC: Self = Self {
+        name: "spir-igc",
+        private_in_global: true,
+        ..Self::SPIR64
     };
 
     /// NVPTX: generic 0, global 1, shared 3, constant 4, local 5; flat
@@ -301,6 +319,7 @@ impl AddressSpaceMap {
         masking_keeps: SpaceSet::EMPTY,
         flat_global_is_free: true,
         masking_keeps_numbers: &[],
+        private_in_global: false,
     };
 
     /// AMDGPU: flat 0, global 1, local 3, constant 4, private 5; flat generic
@@ -340,6 +359,7 @@ impl AddressSpaceMap {
         // `isFlatGlobalAddrSpace`.
         flat_global_is_free: false,
         masking_keeps_numbers: &[(4, 4), (10, u32::MAX)],
+        private_in_global: false,
     };
 
     /// Whether a `ptrmask` of a flat address in the numbered space `number`
@@ -365,7 +385,7 @@ impl AddressSpaceMap {
     }
 
     /// Every target gas describes.
-    pub const TARGETS: [Self; 3] = [Self::SPIR64, Self::NVPTX64, Self::AMDGPU];
+    pub const TARGETS: [Self; 4] = [Self::SPIR64, Self::SPIR64_IGC, Self::NVPTX64, Self::AMDGPU];
 
     /// The target `--target` calls `name`.
     pub fn named(name: &str) -> Option<Self> {

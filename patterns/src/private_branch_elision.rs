@@ -54,18 +54,29 @@ pub fn run(
             map.name
         )];
     }
+    // The contract is the backend's to give: a consumer that keeps allocas
+    // private would read global memory at a private address.
+    if !map.private_in_global {
+        return vec![format!(
+            "not applied: the {} target does not place private memory in the global buffer (spir-igc does)",
+            map.name
+        )];
+    }
     // No access anywhere may reach private memory: no kernel needs the
     // global buffer, and the kernel graph need not be built.
     if !crate::analysis::kernels::has_private_candidates(module, map) {
         return crate::analysis::kernels::kernels_of(module)
             .into_iter()
-            .map(|kernel| format!("@{kernel}: not needed: no access may reach private memory"))
+            .map(|kernel| {
+                format!("@{kernel}: not needed: no run-time decision involves private memory")
+            })
             .collect();
     }
     let graph = KernelGraph::build(module, map, closed_world, true);
     let mut report = Vec::new();
     let mut eligible = BTreeSet::new();
     let mut needs = BTreeSet::new();
+    let mut unneeded = std::collections::BTreeMap::new();
     for kernel in graph.kernels() {
         let facts = graph.reach_facts(kernel);
         let reach = graph.reach(kernel);
@@ -81,10 +92,22 @@ pub fn run(
             ));
         } else {
             eligible.insert(kernel.to_string());
-            if facts.private_candidates > 0 {
-                needs.insert(kernel.to_string());
+            match removes_decisions(&facts) {
+                Ok(()) => {
+                    needs.insert(kernel.to_string());
+                }
+                Err(why) => {
+                    unneeded.insert(kernel.to_string(), why);
+                }
             }
         }
+    }
+    // Only the kernels that need it, and those sharing functions with them:
+    // the others are neither marked nor given copies.
+    let candidates = sharing_closure(&graph, &needs, &eligible);
+    for kernel in eligible.difference(&candidates) {
+        let why = unneeded.get(kernel).copied().unwrap_or_default();
+        report.push(format!("@{kernel}: not needed: {why}"));
     }
     // Kernels refused for sharing functions with kernels the decision does
     // not suit get their own copies of those functions, then are weighed again.
@@ -92,7 +115,7 @@ pub fn run(
         context,
         module,
         graph,
-        &eligible,
+        &candidates,
         CopiesFor {
             suffix: "private_in_global",
             changes: &|op| {
@@ -109,26 +132,7 @@ pub fn run(
         &mut report,
     );
     let (graph, accepted, copies) = (weighed.graph, weighed.accepted, weighed.copies);
-    // Only the kernels that need it, and those sharing functions with them.
-    let mut chosen: BTreeSet<String> = needs.intersection(&accepted).cloned().collect();
-    loop {
-        let functions = graph.functions_of(&chosen);
-        let more: Vec<String> = accepted
-            .iter()
-            .filter(|kernel| !chosen.contains(*kernel))
-            .filter(|kernel| {
-                graph
-                    .reach(kernel)
-                    .iter()
-                    .any(|name| functions.contains(name))
-            })
-            .cloned()
-            .collect();
-        if more.is_empty() {
-            break;
-        }
-        chosen.extend(more);
-    }
+    let chosen = sharing_closure(&graph, &needs, &accepted);
     for kernel in &accepted {
         report.push(if chosen.contains(kernel) {
             format!(
@@ -136,7 +140,13 @@ pub fn run(
                 kernel_copies::describe(&copies, &graph.reach(kernel), "kernels not decided so")
             )
         } else {
-            format!("@{kernel}: not needed: no access may reach private memory")
+            format!(
+                "@{kernel}: not needed: {}",
+                unneeded
+                    .get(kernel)
+                    .copied()
+                    .unwrap_or("no run-time decision involves private memory")
+            )
         });
     }
     let functions = graph.functions_of(&chosen);
@@ -179,4 +189,53 @@ pub fn run(
         crate::untag_in_callers::untag_in_callers(context, module, map, closed_world, &mut report);
     }
     report
+}
+
+/// The kernels of `within` that need the decision (`needs`), and those of
+/// `within` sharing functions with them, transitively.
+fn sharing_closure(
+    graph: &KernelGraph,
+    needs: &BTreeSet<String>,
+    within: &BTreeSet<String>,
+) -> BTreeSet<String> {
+    let mut chosen: BTreeSet<String> = needs.intersection(within).cloned().collect();
+    loop {
+        let functions = graph.functions_of(&chosen);
+        let more: Vec<String> = within
+            .iter()
+            .filter(|kernel| !chosen.contains(*kernel))
+            .filter(|kernel| {
+                graph
+                    .reach(kernel)
+                    .iter()
+                    .any(|name| functions.contains(name))
+            })
+            .cloned()
+            .collect();
+        if more.is_empty() {
+            return chosen;
+        }
+        chosen.extend(more);
+    }
+}
+
+/// Whether placing a kernel's private memory in the global buffer removes a
+/// run-time decision (under O2, where `static-global` follows); if not, why.
+/// Where no pointer becomes generic from a named space, `static-global`
+/// resolves every access without the contract. Where only private pointers
+/// do, the contract lets it resolve them all. Otherwise only a decision
+/// between private and global memory goes away: the global case takes
+/// private pointers over, so private-or-local becomes global-or-local and
+/// a three-way decision keeps two cases.
+fn removes_decisions(facts: &crate::analysis::kernels::FunctionFacts) -> Result<(), &'static str> {
+    let others_made_generic = facts.local_to_generic + facts.other_to_generic;
+    if facts.private_candidates == 0 {
+        Err("no run-time decision involves private memory")
+    } else if others_made_generic == 0 && facts.private_to_generic == 0 {
+        Err("static-global resolves its accesses without it")
+    } else if others_made_generic == 0 || facts.private_or_global > 0 {
+        Ok(())
+    } else {
+        Err("no decision between private and global memory only")
+    }
 }

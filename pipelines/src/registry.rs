@@ -334,7 +334,7 @@ pub const PASS_PREFIX: &str = "gas-";
 /// The options gas passes take, each also a `gas-opt` flag.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum OptionKey {
-    /// `target=spir|nvptx|amdgpu` (`--target`).
+    /// `target=spir|spir-igc|nvptx|amdgpu` (`--target`).
     Target,
     /// `closed-world=auto|always|never` (`--closed-world`).
     ClosedWorld,
@@ -372,14 +372,14 @@ impl OptionKey {
         }
     }
 
-    fn named(name: &str) -> Option<Self> {
+    pub(crate) fn named(name: &str) -> Option<Self> {
         Self::ALL.into_iter().find(|key| key.name() == name)
     }
 
     /// One line on the option and the values it takes (`mlir-opt --help`).
     pub fn summary(self) -> &'static str {
         match self {
-            Self::Target => "address-space numbering: spir, nvptx or amdgpu (default: the module's triple)",
+            Self::Target => "address-space numbering and backend contract: spir, spir-igc, nvptx or amdgpu (default: the module's triple)",
             Self::ClosedWorld => "whether every call of a non-kernel function is in the module: auto (when it has kernels), always or never",
             Self::CloneBudget => "operations propagate may add by cloning helpers (default: the module's size, at least 2000)",
             Self::Builtins => "builtin calls of unknown space: generic (keep the generic call) or named (switch on the space, call the named overloads)",
@@ -390,12 +390,12 @@ impl OptionKey {
 
     /// Sets this option to `value` in `config`; the error says what values
     /// it takes.
-    fn apply(self, value: &str, config: &mut StepConfig) -> Result<(), String> {
+    pub(crate) fn apply(self, value: &str, config: &mut StepConfig) -> Result<(), String> {
         let expected = |values: &str| format!("`{}={value}`: expected {values}", self.name());
         match self {
             Self::Target => {
                 config.address_spaces = AddressSpaceMap::named(value)
-                    .ok_or_else(|| expected("spir, nvptx or amdgpu"))?;
+                    .ok_or_else(|| expected("spir, spir-igc, nvptx or amdgpu"))?;
             }
             Self::ClosedWorld => {
                 config.closed_world = match value {

@@ -556,6 +556,32 @@ fn clones_get_subprograms_of_their_own() {
 /// debugger alone), and the code equals that of the same input without
 /// debug info.
 #[test]
+fn a_debug_record_makes_no_pointer_generic() {
+    // @lookup's only argument is the __constant__ table, folded into it:
+    // only the parameter's #dbg_value still casts the table to generic.
+    // That cast is no code, so static-global resolves the kernel as it
+    // does in the same build without -g.
+    let (text, _) = llvm_out(&debug_fixture("constant_table.ll"), &["--pipeline", "O2"]);
+    assert!(
+        text.contains("#dbg_value(ptr addrspace(4) @table,"),
+        "the record still describes the table:\n{text}"
+    );
+    let kernel = text
+        .lines()
+        .find(|line| line.starts_with("define") && line.contains("@_Z10read_tablePii"))
+        .expect("the kernel");
+    let group = kernel
+        .split_whitespace()
+        .find(|word| word.starts_with('#'))
+        .expect("an attribute group");
+    let attributes = text
+        .lines()
+        .find(|line| line.starts_with(&format!("attributes {group} ")))
+        .expect("the group");
+    assert!(attributes.contains("\"gas-static-global\""), "{attributes}");
+}
+
+#[test]
 fn debug_records_follow_the_named_values() {
     let (text, _) = llvm_out(&debug_fixture("debug_clones.ll"), &["--pipeline", "O2"]);
     for header in text

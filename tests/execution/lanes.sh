@@ -4,7 +4,7 @@
 # x86-64 and run by lli with no argument and with one (the run-time base
 # then changes space); the output must equal the unprocessed program's.
 #
-#   tests/execution/lanes.sh [PIPELINE...]   # default: O0 O2
+#   tests/execution/lanes.sh [PIPELINE[@TARGET]...]   # default: O0 O2
 # Environment: GAS_OPT (default target/debug/gas-opt), LLVM_BIN.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -21,7 +21,10 @@ failed=0
 pipelines=("$@")
 [ ${#pipelines[@]} -gt 0 ] || pipelines=(O0 O2)
 for pipeline in "${pipelines[@]}"; do
-    if ! "$gas_opt" --pipeline "$pipeline" --closed-world never --emit llvm-ir "$input" -o "$tmp/$pipeline.ll"; then
+    # PIPELINE@TARGET: the pipeline with --target TARGET.
+    target=()
+    case "$pipeline" in *@*) target=(--target "${pipeline#*@}") ;; esac
+    if ! "$gas_opt" --pipeline "${pipeline%@*}" "${target[@]}" --closed-world never --emit llvm-ir "$input" -o "$tmp/$pipeline.ll"; then
         echo "FAIL lanes $pipeline: gas-opt failed"; failed=1; continue
     fi
     retarget "$tmp/$pipeline.ll" > "$tmp/$pipeline.x86.ll"

@@ -41,10 +41,10 @@ llvm.func spir_kernelcc @cause_in_the_caller(%c: i1, %l: !llvm.ptr<3>, %g: !llvm
 // -----
 
 // The kernel makes a local pointer generic, so static-global cannot say
-// that every generic pointer is global; private-branch-elision drops private.
+// that every generic pointer is global; on plain SPIR private stays too.
 llvm.func spir_kernelcc @pointer_loaded_from_global_memory(%table: !llvm.ptr<1>, %l: !llvm.ptr<3>, %out: !llvm.ptr<1>) {
   %p = llvm.load %table {alignment = 8 : i64} : !llvm.ptr<1> -> !llvm.ptr<4>
-  // expected-remark @+1 {{load through a generic pointer (local or global) stays dynamic: pointer loaded from global memory at tests/explain/reasons.mlir:46:8}}
+  // expected-remark @+1 {{load through a generic pointer (private, local or global) stays dynamic: pointer loaded from global memory at tests/explain/reasons.mlir:46:8}}
   %v = llvm.load %p {alignment = 4 : i64} : !llvm.ptr<4> -> i32
   %gl = llvm.addrspacecast %l : !llvm.ptr<3> to !llvm.ptr<4>
   llvm.store %v, %gl {alignment = 4 : i64} : i32, !llvm.ptr<4>

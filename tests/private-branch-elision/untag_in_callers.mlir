@@ -1,4 +1,4 @@
-// gas-opt: --pipeline raise,explicit-cast-tags,propagate,private-branch-elision --split-input-file --stats
+// gas-opt: --pipeline raise,explicit-cast-tags,propagate,private-branch-elision --split-input-file --stats --target spir-igc
 // With private memory in the global buffer a helper called with private and
 // global pointers accesses them as global, clearing the private tag at every
 // access where tags are preserved (to_private stays meaningful). A parameter

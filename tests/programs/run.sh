@@ -21,7 +21,9 @@ HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
 . "$ROOT/tests/lib.sh"
 lib_common_options
-PIPELINES="O0 O2 raise,lower raise,propagate,lower propagate raise,builtin-calls,lower builtin-calls,raise,lower raise,explicit-cast-tags,lower raise,private-branch-elision,lower raise,static-global,lower raise,async-copy-simplify,lower raise,async-copy-simplify,static-global,private-branch-elision,builtin-calls,propagate,explicit-cast-tags,lower"
+# PIPELINE@TARGET runs with --target TARGET (private-branch-elision acts only
+# on spir-igc, whose backend places private memory in the global buffer).
+PIPELINES="O0 O2 O2@spir-igc raise,lower raise,propagate,lower propagate raise,builtin-calls,lower builtin-calls,raise,lower raise,explicit-cast-tags,lower raise,private-branch-elision,lower@spir-igc raise,static-global,lower raise,async-copy-simplify,lower raise,async-copy-simplify,static-global,private-branch-elision,builtin-calls,propagate,explicit-cast-tags,lower@spir-igc"
 DEAD=0
 LIB_FLAGS[--dead-switch-check]=DEAD=1
 lib_parse_options "$@"
@@ -69,15 +71,16 @@ compile() {
 
 # run NAME FORM PIPELINE: prints `RUN` always and `FAIL ...` on failure
 run_one() {
-  local n=$1 form=$2 p=$3 d=$BUILD/$1 in out err tag
+  local n=$1 form=$2 p=$3 d=$BUILD/$1 in out err tag target=()
   in=$d/$form.ll
-  tag=$(printf '%s' "$p" | tr ',' '+')
+  tag=$(printf '%s' "$p" | tr ',@' '+-')
   err=$d/$form.$tag.err
   echo RUN
-  case "$p" in
+  case "$p" in *@*) target=(--target "${p#*@}") ;; esac
+  case "${p%@*}" in
     O0|O2|*,lower)
       out=$d/$form.$tag.ll; rm -f "$out"
-      if ! timeout "$TIMEOUT" "$GAS_OPT" --pipeline "$p" --emit llvm-ir "$in" -o "$out" 2>"$err"; then
+      if ! timeout "$TIMEOUT" "$GAS_OPT" --pipeline "${p%@*}" "${target[@]}" --emit llvm-ir "$in" -o "$out" 2>"$err"; then
         echo "FAIL $n $form $p: $(first_err "$err")"; return
       fi
       if ! "$LLVM_BIN/opt" -passes=verify -disable-output "$out" 2>"$err"; then
@@ -85,7 +88,7 @@ run_one() {
       fi ;;
     *)
       out=$d/$form.$tag.mlir; rm -f "$out"
-      if ! timeout "$TIMEOUT" "$GAS_OPT" --pipeline "$p" --emit mlir "$in" -o "$out" 2>"$err"; then
+      if ! timeout "$TIMEOUT" "$GAS_OPT" --pipeline "${p%@*}" "${target[@]}" --emit mlir "$in" -o "$out" 2>"$err"; then
         echo "FAIL $n $form $p: $(first_err "$err")"; return
       fi
       if [ ! -s "$out" ]; then echo "FAIL $n $form $p: empty output"; return; fi

@@ -1,4 +1,4 @@
-// gas-opt: --pipeline raise,explicit-cast-tags,private-branch-elision,static-global --split-input-file --stats
+// gas-opt: --pipeline raise,explicit-cast-tags,private-branch-elision,static-global --split-input-file --stats --target spir-igc
 // Private pointers made generic, but private memory in the global buffer:
 // still every generic access is global. With to_private left, tags are
 // preserved (explicit-cast-tags), so to_private and to_global stay run-time

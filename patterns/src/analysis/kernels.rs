@@ -13,7 +13,7 @@
 use crate::analysis::{ClosedWorld, Function};
 use crate::ir::{each_op, is_function, symbol_attribute, AttributeTexts};
 use gas_dialect::ops::{value_space, Dispatch};
-use gas_dialect::{names, AddressSpace, AddressSpaceMap};
+use gas_dialect::{names, AddressSpace, AddressSpaceMap, SpaceSet};
 use melior::ir::attribute::AttributeLike;
 use melior::ir::block::BlockLike;
 use melior::ir::operation::OperationLike;
@@ -37,8 +37,13 @@ pub struct FunctionFacts {
     /// generic pointer), never in OpenCL 2.0; and generic `byval` parameters
     /// of kernels (NVPTX's by-value kernel structs live in parameter space).
     pub other_to_generic: usize,
-    /// Accesses through generic pointers that may reach private memory.
+    /// Accesses through generic pointers that decide at run time between
+    /// private memory and another space.
     pub private_candidates: usize,
+    /// Of those, the ones deciding between private and global memory only:
+    /// where the global case takes private pointers over, they decide
+    /// nothing.
+    pub private_or_global: usize,
     /// Why calls in the function cannot be followed, if they cannot.
     pub unfollowable_call: Option<String>,
     /// Functions of the module it calls directly.
@@ -261,6 +266,7 @@ impl<'c, 'a> KernelGraph<'c, 'a> {
             total.private_to_generic += facts.private_to_generic;
             total.other_to_generic += facts.other_to_generic;
             total.private_candidates += facts.private_candidates;
+            total.private_or_global += facts.private_or_global;
             if total.unfollowable_call.is_none() {
                 total.unfollowable_call = facts
                     .unfollowable_call
@@ -362,7 +368,13 @@ fn record_fact(
         // Where allocas are generic (NVPTX), each is private memory made
         // generic without a cast.
         "llvm.alloca" if map.alloca_space == AddressSpace::Generic => facts.private_to_generic += 1,
-        names::TAG | "llvm.addrspacecast" => {
+        // A cast only a debug record reads makes no pointer the code uses
+        // (a `-g` build describes a variable by a constant cast).
+        names::TAG | "llvm.addrspacecast"
+            if op
+                .result(0)
+                .is_ok_and(|result| crate::ir::has_code_uses(result.into())) =>
+        {
             let from = crate::ir::operand(op, 0).and_then(|value| value_space(value, map));
             let to = op
                 .result(0)
@@ -377,7 +389,16 @@ fn record_fact(
                 }
             }
         }
-        names::DISPATCH if may_reach_private(*op, map) => facts.private_candidates += 1,
+        names::DISPATCH => {
+            if let Some(sets) = private_decisions(*op, map) {
+                facts.private_candidates += 1;
+                let private_or_global =
+                    SpaceSet::single(AddressSpace::Private).with(AddressSpace::Global);
+                if sets.contains(&private_or_global) {
+                    facts.private_or_global += 1;
+                }
+            }
+        }
         "llvm.call" | "func.call" => {
             let callee = op
                 .attribute("callee")
@@ -430,25 +451,37 @@ pub fn has_explicit_casts(module: &Module) -> bool {
     found
 }
 
-/// Whether some dispatch of `module` may reach private memory (one walk,
-/// without the kernel graph): where none does, no kernel needs private
-/// memory in the global buffer.
+/// Whether some dispatch of `module` decides between private memory and
+/// another space (one walk, without the kernel graph): where none does, no
+/// kernel needs private memory in the global buffer.
 pub fn has_private_candidates(module: &Module, map: &AddressSpaceMap) -> bool {
     let mut found = false;
     each_op(module.as_operation(), &mut |op| {
         if found {
             return;
         }
-        found = may_reach_private(op, map);
+        found = decides_on_private(op, map);
     });
     found
 }
 
-/// Whether `op` is a dispatch with private memory among its candidates.
-fn may_reach_private(op: OperationRef, map: &AddressSpaceMap) -> bool {
-    Dispatch::of(op)
-        .and_then(|dispatch| dispatch.spaces(map).ok())
-        .is_some_and(|spaces| spaces.iter().any(|set| set.contains(AddressSpace::Private)))
+/// Whether `op` is a dispatch that decides at run time between private
+/// memory and another space: the only kind whose decision private memory
+/// in the global buffer removes (a pointer known to be private is already
+/// a private access).
+fn decides_on_private(op: OperationRef, map: &AddressSpaceMap) -> bool {
+    private_decisions(op, map).is_some()
+}
+
+/// For a dispatch deciding between private memory and other spaces, those
+/// decisions (one set of spaces per pointer operand).
+fn private_decisions(op: OperationRef, map: &AddressSpaceMap) -> Option<Vec<SpaceSet>> {
+    let spaces = Dispatch::of(op)?.spaces(map).ok()?;
+    let decisions: Vec<SpaceSet> = spaces
+        .into_iter()
+        .filter(|set| set.contains(AddressSpace::Private) && set.len() > 1)
+        .collect();
+    (!decisions.is_empty()).then_some(decisions)
 }
 
 /// The kernels of `module` with a body, by name (sorted), from its

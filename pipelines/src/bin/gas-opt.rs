@@ -22,8 +22,11 @@ enum EmitArg {
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
 enum TargetArg {
-    /// SPIR / Intel IGC: generic 4, tagged generic pointers.
+    /// SPIR: generic 4, tagged generic pointers; no backend contract.
     Spir,
+    /// SPIR for Intel IGC: as `spir`, and a function marked
+    /// `gas-private-in-global` gets its private memory in the global buffer.
+    SpirIgc,
     /// NVPTX: generic 0, flat; `to_*` are `llvm.nvvm.isspacep.*`.
     Nvptx,
     /// AMDGPU: flat 0; `to_*` are `llvm.amdgcn.is.shared/is.private`.
@@ -106,8 +109,9 @@ struct Cli {
     #[arg(long, value_enum, default_value = "generic")]
     builtins: BuiltinsArg,
     /// The target's address-space model (default: from the module's triple,
-    /// else spir): numbering, tagged (spir) or hardware-flat (nvptx, amdgpu)
-    /// generic pointers.
+    /// else spir): numbering, tagged (spir, spir-igc) or hardware-flat
+    /// (nvptx, amdgpu) generic pointers, and what the backend promises
+    /// (spir-igc: private memory in the global buffer on request).
     #[arg(long, value_enum)]
     target: Option<TargetArg>,
     /// The input has no address spaces (seed 003): its default space is
@@ -204,6 +208,7 @@ fn main() -> ExitCode {
         verify_diagnostics: cli.verify_diagnostics,
         address_spaces: cli.target.map(|target| match target {
             TargetArg::Spir => AddressSpaceMap::SPIR64,
+            TargetArg::SpirIgc => AddressSpaceMap::SPIR64_IGC,
             TargetArg::Nvptx => AddressSpaceMap::NVPTX64,
             TargetArg::Amdgpu => AddressSpaceMap::AMDGPU,
         }),
