@@ -102,12 +102,18 @@ fn erase_address_spaces(ty: &str) -> String {
 
 /// The name of the input function `name` is a clone of (`@f` for
 /// `@f.gas.g` or `@f.gas.g.gas.l`), if any.
-fn clone_origin<'a>(name: &'a str, input: &Module) -> Option<&'a str> {
+fn clone_origin<'a>(name: &'a str, input: &'a Module) -> Option<&'a str> {
     let mut from = 0;
     while let Some(p) = name[from..].find(".gas.") {
         let origin = &name[..from + p];
         if input.functions.contains_key(origin) {
             return Some(origin);
+        }
+        // A clone of an unnamed function `@N` is named `gas.unnamed.N.gas.*`.
+        if let Some(number) = origin.strip_prefix("@gas.unnamed.") {
+            if let Some((unnamed, _)) = input.functions.get_key_value(&format!("@{number}")) {
+                return Some(unnamed.as_str());
+            }
         }
         from += p + 1;
     }

@@ -124,6 +124,22 @@ GasLlvmSource *gasLlvmSourceParse(const char *data, size_t length,
       error(line, column, message.data(), message.size(), userData);
     return nullptr;
   }
+  // Numbered as LLVM prints them (`@0`, `@1`): variables, aliases, ifuncs,
+  // then functions.
+  unsigned unnamed = 0;
+  auto giveName = [&](GlobalValue &value) {
+    if (!value.hasName())
+      value.setName(UnnamedPrefix + Twine(unnamed++));
+  };
+  Module &module = *source->module;
+  for (GlobalVariable &variable : module.globals())
+    giveName(variable);
+  for (GlobalAlias &alias : module.aliases())
+    giveName(alias);
+  for (GlobalIFunc &ifunc : module.ifuncs())
+    giveName(ifunc);
+  for (Function &function : module)
+    giveName(function);
   return source.release();
 }
 
@@ -233,6 +249,12 @@ bool gasLlvmExport(void *rawModule, GasLlvmSource *source, bool bitcode,
     // Line tables were made on import only to locate diagnostics.
     if (!hasDebugInfo(*source->module))
       StripDebugInfo(*translated);
+    for (GlobalValue &value : translated->global_values()) {
+      StringRef number = value.getName();
+      if (number.consume_front(UnnamedPrefix) && !number.empty() &&
+          all_of(number, isDigit))
+        value.setName("");
+    }
   }
   giveClonesOwnSubprograms(*translated);
   std::string unreadable = unreadableSymbols(*translated);

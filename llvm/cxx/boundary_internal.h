@@ -38,6 +38,7 @@
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Metadata.h"
 #include "llvm/IR/Module.h"
@@ -78,6 +79,11 @@ namespace gas_boundary {
 // as `llvm.genx.GenISA.*`) cross MLIR under this prefix: MLIR's exporter
 // refuses calls of intrinsics it cannot look up.
 constexpr StringRef UnknownIntrinsicPrefix = "gas.unknown_intrinsic.";
+// Unnamed globals (`@0`, `@1`: internal functions after `opt
+// -passes=strip`, say) cross MLIR named `gas.unnamed.<n>`: MLIR's importer
+// names a function by its LLVM name, so two would both be `""`. The export
+// takes the names off again; clones keep theirs (`gas.unnamed.0.gas.p`).
+constexpr StringRef UnnamedPrefix = "gas.unnamed.";
 // The prefix gas's flat-input reader gives named structs
 // (patterns/src/flat_input.rs).
 constexpr StringRef FlatStructPrefix = "gas.flat.";

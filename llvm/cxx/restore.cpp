@@ -389,8 +389,89 @@ private:
       restoreInstructions(pairs, blocks);
       return;
     }
-    restoreByLocation(function);
+    if (originalsByPosition)
+      restoreByLocation(function);
+    else
+      restoreCallSitesInOrder(original, function);
     reportLostInstructionMetadata(original, function);
+  }
+
+  // The call of the same thing: the callee or a clone of it (`f.gas.p`),
+  // the same inline assembly, or both indirect.
+  static bool sameCallee(const CallBase &from, const CallBase &to) {
+    const auto *fromAsm = dyn_cast<InlineAsm>(from.getCalledOperand());
+    const auto *toAsm = dyn_cast<InlineAsm>(to.getCalledOperand());
+    if (fromAsm || toAsm)
+      return fromAsm && toAsm &&
+             fromAsm->getAsmString() == toAsm->getAsmString() &&
+             fromAsm->getConstraintString() == toAsm->getConstraintString();
+    const Function *fromCallee = from.getCalledFunction();
+    const Function *toCallee = to.getCalledFunction();
+    if (!fromCallee || !toCallee)
+      return !fromCallee && !toCallee;
+    StringRef name = toCallee->getName();
+    return name == fromCallee->getName() ||
+           (name.consume_front(fromCallee->getName()) &&
+            name.starts_with(CloneMarker));
+  }
+
+  // A call gas kept in a function it rewrote keeps the original call
+  // site's attributes where the types allow (`convergent` on inline
+  // assembly, which MLIR's `llvm.inline_asm` does not carry; `noundef`,
+  // `range`) and its tail-call marker.
+  void restoreCallSite(const Instruction &original, Instruction &instruction) {
+    const auto *from = dyn_cast<CallBase>(&original);
+    auto *to = dyn_cast<CallBase>(&instruction);
+    if (!from || !to || from->arg_size() != to->arg_size() ||
+        !sameCallee(*from, *to))
+      return;
+    to->setAttributes(mergeAttributeLists(context, to->getAttributes(),
+                                          from->getAttributes(),
+                                          to->getFunctionType(), true));
+    auto *fromCall = dyn_cast<CallInst>(from);
+    auto *toCall = dyn_cast<CallInst>(to);
+    if (fromCall && toCall && toCall->getTailCallKind() == CallInst::TCK_None)
+      toCall->setTailCallKind(fromCall->getTailCallKind());
+  }
+
+  // Without positions (a debug build, bitcode): the calls of each callee
+  // pair in order where the rewritten function has as many as the original
+  // (gas's switches add none, builtin-calls may: those are left), and get
+  // their metadata (`!srcloc`) back too.
+  void restoreCallSitesInOrder(const Function &original, Function &function) {
+    auto calls = [](auto &body) {
+      SmallVector<std::remove_reference_t<decltype(*body.begin()->begin())> *>
+          found;
+      for (auto &block : body)
+        for (auto &instruction : block)
+          if (isa<CallBase>(instruction) &&
+              !isa<DbgInfoIntrinsic>(instruction))
+            found.push_back(&instruction);
+      return found;
+    };
+    auto fromCalls = calls(original);
+    auto toCalls = calls(function);
+    SmallVector<bool> taken(toCalls.size(), false);
+    for (const Instruction *from : fromCalls) {
+      SmallVector<size_t> matches;
+      for (size_t index = 0; index < toCalls.size(); ++index)
+        if (sameCallee(*cast<CallBase>(from), *cast<CallBase>(toCalls[index])))
+          matches.push_back(index);
+      size_t sameInOriginal = count_if(fromCalls, [&](const Instruction *other) {
+        return sameCallee(*cast<CallBase>(from), *cast<CallBase>(other));
+      });
+      if (matches.size() != sameInOriginal)
+        continue;
+      // The first not yet taken, in order.
+      for (size_t index : matches)
+        if (!taken[index]) {
+          taken[index] = true;
+          copyAttachments(*from, *toCalls[index], map,
+                          [](StringRef) { return false; });
+          restoreCallSite(*from, *toCalls[index]);
+          break;
+        }
+    }
   }
 
   void restoreInstructions(const InstructionPairs &pairs,
@@ -459,8 +540,6 @@ private:
   // original's opcode gets the original's attachments and name: a load gas
   // resolved, or each case of a run-time switch, is still that load.
   void restoreByLocation(Function &function) {
-    if (!originalsByPosition)
-      return;
     // Each original block's label goes to the first block holding one of
     // its instructions (gas's switches split blocks; the rest keep numbers).
     SmallPtrSet<const BasicBlock *, 16> labelled;
@@ -476,6 +555,7 @@ private:
       const Instruction &original = *found->second;
       copyAttachments(original, instruction, map,
                       [](StringRef) { return false; });
+      restoreCallSite(original, instruction);
       if (original.hasName() && !instruction.hasName() &&
           !instruction.getType()->isVoidTy())
         instruction.setName(original.getName());

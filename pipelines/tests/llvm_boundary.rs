@@ -684,3 +684,72 @@ fn verify_keeps_the_labels_of_a_changed_function() {
     // function the export changed) the order of a phi's incoming edges.
     assert!(text.contains("%B = add i32 3, %x"), "{text}");
 }
+
+/// The attribute group `#N` a line of LLVM IR names, as its definition.
+fn attribute_group<'t>(text: &'t str, line: &str) -> &'t str {
+    let group = line
+        .split_whitespace()
+        .find(|word| word.starts_with('#'))
+        .map(|word| word.trim_end_matches(','))
+        .unwrap_or_else(|| panic!("no attribute group on: {line}"));
+    text.lines()
+        .find(|candidate| candidate.starts_with(&format!("attributes {group} ")))
+        .unwrap_or_else(|| panic!("no attributes {group}"))
+}
+
+#[test]
+fn unnamed_functions_cross_mlir_and_stay_unnamed() {
+    let input = fixture("unnamed_functions.ll");
+    let (text, _) = llvm_out(&input, &["--pipeline", "O2"]);
+    // The clones of @1 carry a name; @0 and @1 come back without one.
+    assert!(text.contains("define internal float @0("), "{text}");
+    let asm = text
+        .lines()
+        .find(|line| line.contains("asm sideeffect"))
+        .expect("the inline assembly");
+    assert!(attribute_group(&text, asm).contains("convergent"), "{asm}");
+    // verify gives the module back, names (none) included.
+    let (again, _) = llvm_out(&input, &["--pipeline", "verify"]);
+    assert!(
+        again.contains("define internal float @0(") && again.contains("define internal float @1(")
+    );
+    assert!(!again.contains("gas.unnamed"), "{again}");
+}
+
+#[test]
+fn rewritten_functions_keep_call_site_attributes() {
+    let (text, _) = llvm_out(&fixture("call_site_attributes.ll"), &["--pipeline", "O2"]);
+    for clone in ["helper.gas.g", "helper.gas.l"] {
+        let code = body(&text, clone);
+        assert!(
+            code.contains("tail call noundef float @llvm.maxnum.f32"),
+            "{code}"
+        );
+        let asm = code
+            .lines()
+            .find(|line| line.contains("asm sideeffect"))
+            .expect("the inline assembly");
+        assert!(attribute_group(&text, asm).contains("convergent"), "{asm}");
+    }
+}
+
+#[test]
+fn rewritten_functions_keep_call_site_attributes_in_debug_builds() {
+    // Without text positions the calls pair by callee, in order.
+    let (text, _) = llvm_out(&debug_fixture("asm_helper.ll"), &["--pipeline", "O2"]);
+    let clones: Vec<&str> = text
+        .lines()
+        .filter(|line| line.starts_with("define internal") && line.contains(".gas."))
+        .collect();
+    assert_eq!(clones.len(), 2, "{text}");
+    for clone in clones {
+        let name =
+            &clone[clone.find('@').expect("a name") + 1..clone.find('(').expect("parameters")];
+        let asm = body(&text, name)
+            .lines()
+            .find(|line| line.contains("asm sideeffect"))
+            .expect("the inline assembly");
+        assert!(asm.contains("!srcloc"), "{asm}");
+        assert!(attribute_group(&text, asm).contains("convergent"), "{asm}");
+    }
+}
