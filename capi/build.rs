@@ -1,4 +1,5 @@
-//! Compiles the C++ pass-registry layer (`cxx/passes.cpp`) against the
+//! Compiles the C++ layers (`cxx/passes.cpp`: MLIR's pass registry;
+//! `cxx/llvm_plugin.cpp`: LLVM's pass plugin) against the
 //! installed MLIR 22 headers. MLIR is built without RTTI, and a class
 //! deriving from `mlir::Pass` must be too.
 
@@ -8,10 +9,13 @@ fn main() {
     let prefix = std::env::var("MLIR_SYS_220_PREFIX").unwrap_or_else(|_| "/usr/lib/llvm-22".into());
     println!("cargo:rerun-if-changed=cxx/passes.cpp");
     println!("cargo:rerun-if-changed=cxx/passes.h");
+    println!("cargo:rerun-if-changed=cxx/llvm_plugin.cpp");
+    println!("cargo:rerun-if-changed=cxx/llvm_plugin.h");
     println!("cargo:rerun-if-env-changed=MLIR_SYS_220_PREFIX");
     cc::Build::new()
         .cpp(true)
         .file("cxx/passes.cpp")
+        .file("cxx/llvm_plugin.cpp")
         .include(PathBuf::from(&prefix).join("include"))
         .include("cxx")
         .std("c++17")

@@ -49,8 +49,9 @@ CRATES = {
         ],
     ],
     "pipelines/src": [
-        # MLIR's C API where melior lacks it, diagnostics, the parser's guard.
-        ["ffi", "parse_guard", "diagnostics"],
+        # MLIR's C API where melior lacks it, diagnostics, the parser's
+        # guard, GPU modules (where device code sits in MLIR's pipelines).
+        ["ffi", "parse_guard", "diagnostics", "gpu"],
         # The textual pass-pipeline syntax.
         ["pass_pipeline"],
         # The steps and presets, with their options.
@@ -59,8 +60,9 @@ CRATES = {
         ["pipeline"],
         # The sets as MLIR passes.
         ["passes"],
-        # The gas-opt driver, then its binary.
+        # The gas-opt driver, gas as an LLVM pass's parameters, the binary.
         ["driver"],
+        ["llvm_pass"],
         ["bin"],
     ],
 }

@@ -309,6 +309,27 @@ violations=""
     echo "sorts and scans (radixsort2, sortKV, nonzero, remap, sa: pointers reloaded"
     echo "from local stack objects, cub's temporary storage) and, at -O2, relaxed"
     echo "vector atomics' flat forms and helpers called with several spaces."
+    echo
+    echo "## MLIR's GPU lowerings"
+    echo
+    echo "The 20 kernels of \`tests/mlir-gpu/\` (\`gpu.func\`s with \`func.func\`"
+    echo "helpers on default-space memrefs), lowered by MLIR's own conversions for"
+    echo "NVVM, ROCDL and SPIR-V (\`tests/mlir-gpu/lower.sh\`), without gas and with"
+    echo "gas's O2 sets nested in each \`gpu.module\` through \`mlir-opt"
+    echo "--load-pass-plugin=libgas.so\` (\`tests/mlir-gpu/compare.sh --markdown\`):"
+    echo "generic loads, stores and atomics in the kernels and helpers (MLIR's"
+    echo "C-interface wrappers aside), before → after. What stays on NVVM and ROCDL"
+    echo "is run-time choices (\`*_must_stay\`) and memref descriptors that pass"
+    echo "through \`select\`s and loop-carried block arguments as whole structs"
+    echo "(gas follows pointers in SSA values, not in aggregates); on SPIR-V every"
+    echo "access left to several spaces becomes a run-time switch."
+    echo
+    if [ -f capi/target/debug/libgas.so ]; then
+        tests/mlir-gpu/compare.sh --markdown | sed -n '/^| kernel/,$p' ||
+            violations="$violations mlir-gpu"
+    else
+        echo "(not measured: libgas.so is not built; \`cd capi && cargo build\`)"
+    fi
     # LLVM's own InferAddressSpaces test inputs are not in this repository:
     # with LLVM_SUITE_DIR (a directory holding them) the section is measured
     # again, otherwise the last measured one is kept.

@@ -2,14 +2,14 @@
 # Installs what gas needs on Debian 12: LLVM/MLIR 22 (from Debian's packages),
 # clang-22 for the OpenCL and CUDA corpora, the C libraries MLIR links
 # against, a C++ compiler for the thin C++ layers of llvm/ and capi/ (the cc
-# crate) and the C/C++ embedding examples, and valgrind for libgas.so's leak
-# check.
+# crate) and the C/C++ embedding examples, valgrind for libgas.so's leak
+# check, and spirv-tools (spirv-val) for the MLIR GPU corpus's SPIR-V.
 # Idempotent: does nothing when everything is already present.
 set -euo pipefail
 
 packages=(
   llvm-22-dev libmlir-22-dev mlir-22-tools libpolly-22-dev clang-22 llvm-22-tools
-  libzstd-dev libz3-dev libxml2-dev zlib1g-dev g++ valgrind
+  libzstd-dev libz3-dev libxml2-dev zlib1g-dev g++ valgrind spirv-tools
 )
 
 missing=()

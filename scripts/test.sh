@@ -24,8 +24,9 @@
 # execution corpus, the programs corpus through O2 (and its dead-switch
 # check), both corpora for NVPTX only. Left to the full run: every other
 # pipeline and set alone, the named builtin library, flat inputs, the MLIR
-# pass and C API embeddings (valgrind), determinism, AMDGPU, fidelity and
-# the resolution report (which rebuilds the CUDA and HIP corpora).
+# pass and C API embeddings (valgrind), determinism, AMDGPU, fidelity, the
+# resolution report (which rebuilds the CUDA and HIP corpora) and the LLVM
+# pass plugin.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . tests/lib.sh
@@ -158,7 +159,11 @@ test_targets() {
         tests/targets/run.sh --pipelines O2
     fi
 }
-export -f pipeline_args test_cargo_test test_doc_tests test_api_docs test_build test_execution test_execution_debug test_lanes \
+test_plugin() {
+    tests/plugin/run.sh
+    tests/execution/run.sh --process "$PWD/tests/plugin/clang_process.sh $PWD/capi/target/debug/libgas.so"
+}
+export -f pipeline_args test_plugin test_cargo_test test_doc_tests test_api_docs test_build test_execution test_execution_debug test_lanes \
     test_execution_named test_execution_flat test_programs test_determinism test_targets
 
 # ------------------------------------------------------------------ the run
@@ -235,4 +240,16 @@ full fidelity "IR in, IR out, 7 corpora" "inputs=: [0-9]+ inputs" tests/fidelity
 # clang with CUDA's headers, gas O2, LLVM's verifier, llc for sm_90 and
 # ptxas); docs/resolution.md is the same report, kept in the repository.
 full resolution "vs InferAddressSpaces, CUDA, HIP" - scripts/resolution-report.sh --check
+# gas as an LLVM pass plugin (libgas.so; tests/plugin/run.sh): `opt
+# -passes=gas` prints what gas-opt prints on every corpus built above,
+# clang -fpass-plugin builds OpenCL, CUDA and HIP and reports gas's
+# warnings as its own; the execution corpus built by clang with the plugin
+# passes the oracle.
+full plugin "opt -passes=gas = gas-opt, clang -fpass-plugin, oracle" "inputs=^inputs: [0-9]+" test_plugin
+# MLIR GPU kernels (tests/mlir-gpu/) lowered by MLIR's NVVM, ROCDL and
+# SPIR-V conversions, with gas nested in each gpu.module through mlir-opt's
+# plugin: every build compiles (ptxas, llc, spirv-val), gas leaves no more
+# generic accesses than MLIR alone, run-time choices stay (compare.sh; the
+# NVVM builds run on a GPU with tests/mlir-gpu/run_cuda.py).
+full mlir-gpu "gpu.module nesting, NVVM, ROCDL, SPIR-V" "builds=[0-9]+ kernel builds" tests/mlir-gpu/compare.sh
 finish

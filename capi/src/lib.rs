@@ -4,7 +4,7 @@
 //! llvm ← capi) and adds no behaviour of its own: it exposes what the Rust
 //! crates do through the C API declared in `include/gas-c/Gas.h`, in MLIR's
 //! own style, and makes the library an `mlir-opt` pass plugin
-//! ([`mlirGetPassPluginInfo`]).
+//! ([`mlirGetPassPluginInfo`]) and an LLVM one ([`llvmGetPassPluginInfo`]).
 //!
 //! - [`gasLoadDialect`]: the gas dialect and the dialects it needs, in a
 //!   context.
@@ -14,6 +14,10 @@
 //!   [`gas_pipelines::passes::run_registered`].
 //! - [`gasLLVMSourceParse`], [`gasLLVMSourceImport`], [`gasExportLLVMIR`]:
 //!   the LLVM IR boundary of [`gas_llvm`], keeping what MLIR drops.
+//! - [`llvmGetPassPluginInfo`]: the library is also an LLVM pass plugin
+//!   (`opt -load-pass-plugin=libgas.so -passes=gas`, `clang
+//!   -fpass-plugin=libgas.so`), through the thin C++ layer
+//!   `cxx/llvm_plugin.cpp` that LLVM's pass manager requires.
 //!
 //! Invariants: every exported function catches panics (none unwinds into
 //! C), reports errors as MLIR diagnostics on the context or as a failed
@@ -22,11 +26,13 @@
 //! host; the MLIR C API functions it uses are linked in and not exported.
 
 mod llvm_ir;
+mod llvm_plugin;
 mod registry;
 
 pub use llvm_ir::{
     gasExportLLVMIR, gasLLVMSourceDestroy, gasLLVMSourceImport, gasLLVMSourceParse, GasLLVMSource,
 };
+pub use llvm_plugin::{llvmGetPassPluginInfo, LLVMPassPluginLibraryInfo};
 pub use registry::{
     gasLoadDialect, gasRegisterPasses, mlirGetPassPluginInfo, PassPluginLibraryInfo,
 };

@@ -61,6 +61,17 @@ mod cxx {
         }
 
         /// # Safety
+        /// `data` points at `length` readable bytes (or is null), alive
+        /// while the slice is.
+        pub unsafe fn bytes<'a>(&self) -> &'a [u8] {
+            if self.data.is_null() {
+                return &[];
+            }
+            // SAFETY: the caller's promise.
+            unsafe { std::slice::from_raw_parts(self.data.cast::<u8>(), self.length) }
+        }
+
+        /// # Safety
         /// `data` points at `length` readable bytes (or is null).
         pub unsafe fn text(&self) -> String {
             if self.data.is_null() {
@@ -73,7 +84,7 @@ mod cxx {
     }
 }
 
-pub(crate) use cxx::{gasCxxEmitWarning, GasCxxString};
+pub(crate) use cxx::{gasCxxEmitWarning, GasCxxMessage, GasCxxString};
 
 /// Registers in `context` the dialects gas reads and produces with their
 /// LLVM IR translations, and loads the gas dialect (see `Gas.h`).

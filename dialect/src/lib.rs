@@ -88,10 +88,10 @@ pub const IRDL_DEFINITION: &str = include_str!("gas.irdl.mlir");
 const DEPENDENT_DIALECTS: &[&str] = &["llvm", "func", "arith", "scf", "cf", "irdl"];
 
 /// The dialects gas registers: those it reads, makes or hands to MLIR's
-/// passes, and those of LLVM IR's import (DLTI, NVVM). MLIR's other dialects
+/// passes, those of LLVM IR's import (DLTI, NVVM) and ROCDL (device code in `gpu.module`s). MLIR's other dialects
 /// are not linked into gas-opt (each brings static initializers: start-up is
 /// what a compiler calling gas per kernel pays).
-pub fn dialect_handles() -> [mlir_sys::MlirDialectHandle; 12] {
+pub fn dialect_handles() -> [mlir_sys::MlirDialectHandle; 13] {
     // SAFETY: these return pointers to static descriptions.
     unsafe {
         [
@@ -106,6 +106,7 @@ pub fn dialect_handles() -> [mlir_sys::MlirDialectHandle; 12] {
             mlir_sys::mlirGetDialectHandle__irdl__(),
             mlir_sys::mlirGetDialectHandle__dlti__(),
             mlir_sys::mlirGetDialectHandle__nvvm__(),
+            mlir_sys::mlirGetDialectHandle__rocdl__(),
             mlir_sys::mlirGetDialectHandle__gpu__(),
         ]
     }

@@ -273,8 +273,7 @@ pub fn seed(
             .attribute("CConv")
             .map(|attribute| attribute.to_string())
             .unwrap_or_default();
-        let is_kernel = crate::analysis::is_kernel_convention(&convention)
-            || function.attribute(names::KERNEL_ATTR).is_ok();
+        let is_kernel = crate::analysis::is_kernel(function, &convention);
         if is_kernel {
             stats.kernel_parameters += global_parameters(context, map, &rewriter, *function)?;
         }

@@ -503,7 +503,13 @@ fn process_chunk(
     }
     // MLIR's parser verified the module; gas's own rules remain.
     timings.time("verify", || {
-        gas_rules(&module, &target, input_rules, "the input")
+        gas_rules(
+            &module,
+            &target,
+            options.address_spaces.is_some(),
+            input_rules,
+            "the input",
+        )
     })?;
     let stages = &options.pipeline.stages;
     let config = StepConfig {
@@ -513,6 +519,7 @@ fn process_chunk(
         unknown_builtin_space: options.unknown_builtin_space,
         named_atomics: options.named_atomics,
         host_pointers_unknown: options.no_host_pointer_assumptions,
+        explicit_target: options.address_spaces.is_some(),
     };
     // Remarks describe the module `lower` expands (or the result, when the
     // pipeline does not lower).
@@ -568,7 +575,9 @@ fn process_chunk(
                 GasRules::Check
             };
             let after = format!("the result of {}", stage.name());
-            timings.time("verify", || verify(&module, &target, rules, &after))?;
+            timings.time("verify", || {
+                verify(&module, &target, config.explicit_target, rules, &after)
+            })?;
         }
     }
     if remarks_before == stages.len() {
@@ -663,6 +672,7 @@ enum GasRules {
 fn verify(
     module: &Module,
     map: &AddressSpaceMap,
+    explicit_target: bool,
     rules: GasRules,
     after: &str,
 ) -> Result<(), Vec<Diagnostic>> {
@@ -670,7 +680,7 @@ fn verify(
         tracing::debug!(after, "MLIR verification failed");
         return Err(Vec::new());
     }
-    gas_rules(module, map, rules, after)
+    gas_rules(module, map, explicit_target, rules, after)
 }
 
 /// gas's own rules on `module`, unless it cannot hold a gas op. `what`
@@ -678,6 +688,7 @@ fn verify(
 fn gas_rules(
     module: &Module,
     map: &AddressSpaceMap,
+    explicit_target: bool,
     rules: GasRules,
     what: &str,
 ) -> Result<(), Vec<Diagnostic>> {
@@ -690,7 +701,22 @@ fn gas_rules(
         );
         return Ok(());
     }
-    gas_dialect::verify::verify(&module.as_operation(), map).map_err(|_| Vec::new())
+    // Device code is checked with its own target (a gas set ran with it),
+    // unless the driver was given one.
+    let devices = crate::gpu::device_modules(module.as_operation());
+    if devices.is_empty() || explicit_target {
+        return gas_dialect::verify::verify(&module.as_operation(), map).map_err(|_| Vec::new());
+    }
+    let mut passed = true;
+    for device in devices {
+        let target = crate::gpu::target_of(device).unwrap_or(*map);
+        passed &= gas_dialect::verify::verify(&device, &target).is_ok();
+    }
+    if passed {
+        Ok(())
+    } else {
+        Err(Vec::new())
+    }
 }
 
 /// Whether MLIR `source` may hold a gas op: it is bytecode, or text with

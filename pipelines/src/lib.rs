@@ -7,8 +7,9 @@
 //! ([`pass_pipeline`]); the only list of pipeline steps ([`registry`]), used
 //! by `gas-opt`, the passes and the tests alike; pipelines built from steps
 //! ([`pipeline`]); the passes an embedder adds to its own MLIR pass manager
-//! ([`passes`]); and the driver ([`driver`]) that parses, runs a pipeline stage by stage, verifies
-//! (after every stage with `--verify-each`, always the result) and prints.
+//! ([`passes`]); the driver ([`driver`]) that parses, runs a pipeline stage by stage, verifies
+//! (after every stage with `--verify-each`, always the result) and prints;
+//! and the parameters of gas as an LLVM pass ([`llvm_pass`]).
 //! Output is produced only when every chunk succeeded or, with
 //! `--verify-diagnostics`, when every expectation was met.
 //!
@@ -37,6 +38,8 @@
 pub mod diagnostics;
 pub mod driver;
 mod ffi;
+pub mod gpu;
+pub mod llvm_pass;
 mod parse_guard;
 pub mod pass_pipeline;
 pub mod passes;

@@ -28,6 +28,7 @@
 //! ```
 
 use crate::ffi;
+use crate::gpu;
 use crate::pass_pipeline::{check_mlir_elements, parse_elements, Element};
 use crate::pipeline::{refuse_nested_gas_passes, Stage};
 use crate::registry::{
@@ -122,46 +123,31 @@ impl GasPasses {
         elements: &str,
     ) -> Result<(), PipelineError> {
         let elements = parse_elements(elements)?;
-        // Everything is checked before the first pass is made: a `Pass` not
-        // handed to a manager is never freed (MLIR's C API has no call for it).
-        let mut passes = Vec::new();
-        for element in &elements {
-            passes.push(match element {
-                Element::Pass { name, options } if name.starts_with(PASS_PREFIX) => {
-                    let (step, options) = resolve(name, options)?;
-                    Planned::Gas(step, options)
-                }
-                _ => {
-                    refuse_nested_gas_passes(element)?;
-                    Planned::Mlir(element.text())
-                }
-            });
-        }
         // A top-level pass manager is op-agnostic (`any`); one nested under
         // `any` is too, and there a gas pass reports the op it was given.
         let anchor = ffi::anchor_of(manager);
-        if anchor != "builtin.module" && anchor != "any" {
-            if let Some(Element::Pass { name, .. }) = elements.iter().find(
-                |element| matches!(element, Element::Pass { name, .. } if name.starts_with(PASS_PREFIX)),
-            ) {
-                return Err(PipelineError::NestedGasPass { pass: name.clone() });
-            }
-        }
-        // MLIR's elements are checked before anything is added.
-        let upstream: Vec<&str> = passes
-            .iter()
-            .filter_map(|planned| match planned {
-                Planned::Mlir(text) => Some(text.as_str()),
-                Planned::Gas(..) => None,
-            })
-            .collect();
-        check_mlir_elements(&upstream.join(","))?;
+        let takes_gas =
+            anchor == "builtin.module" || anchor == "any" || anchor == gpu::DEVICE_MODULE;
+        // Everything is checked before the first pass is made: a `Pass` not
+        // handed to a manager is never freed (MLIR's C API has no call for it).
+        let passes = plan(&elements, takes_gas)?;
         gas_patterns::ir::adapter::register_mlir_passes();
+        self.add_planned(manager, passes)
+    }
+
+    fn add_planned(
+        &self,
+        manager: OperationPassManager,
+        passes: Vec<Planned>,
+    ) -> Result<(), PipelineError> {
         for planned in passes {
             match planned {
                 Planned::Gas(step, options) => manager.add_pass(self.create_step(step, &options)),
                 Planned::Mlir(text) => ffi::add_pipeline(manager, &text)
                     .map_err(|message| PipelineError::MlirPassPipeline { message })?,
+                Planned::Device(inner) => {
+                    self.add_planned(manager.nested_under(gpu::DEVICE_MODULE), inner)?;
+                }
             }
         }
         Ok(())
@@ -176,6 +162,42 @@ impl GasPasses {
 enum Planned {
     Gas(&'static Step, StepOptions),
     Mlir(String),
+    /// `gpu.module(...)` holding gas passes.
+    Device(Vec<Planned>),
+}
+
+/// The passes of `elements`, checked (MLIR's against its registry); gas
+/// passes only where `takes_gas` (a manager on modules) or nested under
+/// `gpu.module`.
+fn plan(elements: &[Element], takes_gas: bool) -> Result<Vec<Planned>, PipelineError> {
+    let mut passes = Vec::new();
+    for element in elements {
+        passes.push(match element {
+            Element::Pass { name, options } if name.starts_with(PASS_PREFIX) => {
+                if !takes_gas {
+                    return Err(PipelineError::NestedGasPass { pass: name.clone() });
+                }
+                let (step, options) = resolve(name, options)?;
+                Planned::Gas(step, options)
+            }
+            Element::Nested { anchor, elements }
+                if anchor == gpu::DEVICE_MODULE
+                    && element
+                        .passes()
+                        .iter()
+                        .any(|pass| pass.starts_with(PASS_PREFIX)) =>
+            {
+                Planned::Device(plan(elements, true)?)
+            }
+            _ => {
+                refuse_nested_gas_passes(element)?;
+                let text = element.text();
+                check_mlir_elements(&text)?;
+                Planned::Mlir(text)
+            }
+        });
+    }
+    Ok(passes)
 }
 
 /// The step of the gas pass `name` and its `options`, checked.
@@ -225,33 +247,73 @@ impl<'c> RunExternalPass<'c> for GasPass {
 }
 
 impl GasPass {
-    /// Runs the set on `operation`, which must be a `builtin.module`; false
+    /// Runs the set on `operation`: a `builtin.module`, or a `gpu.module`
+    /// (each of a module's `gpu.module`s when it has any: device code is
+    /// resolved one GPU module at a time, host code is left alone); false
     /// if it failed (reported as MLIR diagnostics, or kept for the driver).
     fn run_on(&self, operation: OperationRef<'_, '_>) -> bool {
         let name = pass_name(self.step);
         let _span = tracing::info_span!("pass", pass = %name).entered();
         let op_name = gas_patterns::ir::name_of(&operation);
-        if op_name != "builtin.module" {
-            gas_dialect::verify::emit_error(
-                operation.location(),
-                &format!("`{name}` runs on builtin.module, not on `{op_name}`"),
-            );
-            return false;
+        match op_name {
+            "builtin.module" => {
+                let devices = gpu::device_modules(operation);
+                if devices.is_empty() {
+                    self.run_on_module(operation, &self.config)
+                } else {
+                    // Every one runs, so each reports its own errors.
+                    let ran: Vec<bool> = devices
+                        .into_iter()
+                        .map(|device| self.run_on_device(device))
+                        .collect();
+                    ran.into_iter().all(|ran| ran)
+                }
+            }
+            gpu::DEVICE_MODULE => self.run_on_device(operation),
+            _ => {
+                gas_dialect::verify::emit_error(
+                    operation.location(),
+                    &format!(
+                        "`{name}` runs on builtin.module or {}, not on `{op_name}`",
+                        gpu::DEVICE_MODULE
+                    ),
+                );
+                false
+            }
         }
+    }
+
+    /// Runs the set on the functions of `device` (a `gpu.module`), in a
+    /// module of their own for the time of the set, with the device's
+    /// target unless the configuration names one.
+    fn run_on_device(&self, device: OperationRef<'_, '_>) -> bool {
+        let mut config = self.config;
+        if !config.explicit_target {
+            if let Some(target) = gpu::target_of(device) {
+                config.address_spaces = if config.host_pointers_unknown {
+                    target.without_host_pointer_assumptions()
+                } else {
+                    target
+                };
+            }
+        }
+        gpu::with_functions_in_module(device, |module| self.run_on_module(module, &config))
+    }
+
+    /// Runs the set on `operation`, a `builtin.module`, under `config`.
+    fn run_on_module(&self, operation: OperationRef<'_, '_>, config: &StepConfig) -> bool {
+        let name = pass_name(self.step);
         let context = operation.context();
         let context = gas_patterns::ir::adapter::context_of(&context);
         let mut module = ffi::borrow_module(&operation);
-        let result = run_step(self.step, context, &mut module, &self.config);
+        let result = run_step(self.step, context, &mut module, config);
         let mut reports = self.reports.lock().unwrap_or_else(PoisonError::into_inner);
         match result {
             Ok(report) => {
                 reports.steps.push((self.step.name, report));
                 !self.standalone
-                    || gas_dialect::verify::verify(
-                        &module.as_operation(),
-                        &self.config.address_spaces,
-                    )
-                    .is_ok()
+                    || gas_dialect::verify::verify(&module.as_operation(), &config.address_spaces)
+                        .is_ok()
             }
             Err(error) => {
                 if self.standalone {
@@ -379,6 +441,39 @@ mod tests {
     }
 
     #[test]
+    fn gas_passes_run_nested_under_gpu_modules() {
+        let context = crate::driver::new_context().expect("a context");
+        let source = "module attributes {gpu.container_module} {\n\
+            gpu.module @device [#nvvm.target] {\n\
+              llvm.func @read(%p: !llvm.ptr) -> f32 {\n\
+                %v = llvm.load %p : !llvm.ptr -> f32\n\
+                llvm.return %v : f32\n\
+              }\n\
+              llvm.func @k(%out: !llvm.ptr) attributes {nvvm.kernel} {\n\
+                %v = llvm.call @read(%out) : (!llvm.ptr) -> f32\n\
+                llvm.store %v, %out : f32, !llvm.ptr\n\
+                llvm.return\n\
+              }\n\
+            }\n\
+          }";
+        let mut module = melior::ir::Module::parse(&context, source).expect("valid");
+        let manager = melior::pass::PassManager::new(&context);
+        GasPasses::new(StepConfig::default())
+            .add_pipeline(
+                manager.as_operation_pass_manager(),
+                "gpu.module(gas-raise,gas-propagate,gas-lower)",
+            )
+            .expect("gas passes nest under gpu.module");
+        manager.run(&mut module).expect("the passes run");
+        // NVPTX from #nvvm.target: the kernel's pointer is global memory.
+        let text = module.as_operation().to_string();
+        assert!(
+            text.contains("llvm.load %arg0 : !llvm.ptr<1> -> f32"),
+            "{text}"
+        );
+    }
+
+    #[test]
     fn gas_passes_nested_under_any_report_the_op() {
         let context = melior::Context::new();
         gas_dialect::load(&context).expect("the gas dialect loads");
@@ -402,7 +497,7 @@ mod tests {
         let collected = collected.borrow();
         assert!(
             collected.iter().any(|message| message
-                .contains("`gas-raise` runs on builtin.module, not on `llvm.func`")),
+                .contains("`gas-raise` runs on builtin.module or gpu.module, not on `llvm.func`")),
             "{collected:?}"
         );
     }

@@ -116,7 +116,7 @@ impl Pipeline {
         }
         let mut stages = Vec::new();
         for element in &elements {
-            stages.push(stage_of_element(element)?);
+            stages.extend(stages_of_element(element)?);
         }
         let upstream: Vec<&str> = stages
             .iter()
@@ -139,7 +139,41 @@ impl Pipeline {
     }
 }
 
-/// The stage one top-level element of a textual pipeline is.
+/// The stages one top-level element of a textual pipeline is: itself, or
+/// for `gpu.module(...)` holding gas passes, its elements one by one (a gas
+/// stage on a module resolves each of its `gpu.module`s; MLIR's passes stay
+/// nested).
+fn stages_of_element(element: &Element) -> Result<Vec<Stage>, PipelineError> {
+    match element {
+        Element::Nested { anchor, elements }
+            if anchor == crate::gpu::DEVICE_MODULE
+                && element
+                    .passes()
+                    .iter()
+                    .any(|pass| pass.starts_with(PASS_PREFIX)) =>
+        {
+            let mut stages = Vec::new();
+            for inner in elements {
+                stages.extend(match inner {
+                    Element::Pass { name, .. } if name.starts_with(PASS_PREFIX) => {
+                        vec![stage_of_element(inner)?]
+                    }
+                    _ => {
+                        let nested = Element::Nested {
+                            anchor: anchor.clone(),
+                            elements: vec![inner.clone()],
+                        };
+                        vec![stage_of_element(&nested)?]
+                    }
+                });
+            }
+            Ok(stages)
+        }
+        _ => Ok(vec![stage_of_element(element)?]),
+    }
+}
+
+/// The stage one element of a textual pipeline is.
 fn stage_of_element(element: &Element) -> Result<Stage, PipelineError> {
     use Element;
     if let Element::Pass { name, options } = element {

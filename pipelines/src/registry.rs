@@ -32,6 +32,9 @@ pub struct StepConfig {
     /// (`--no-host-pointer-assumptions`, `host-pointers=unknown`): applied to
     /// `address_spaces` after any `target` option.
     pub host_pointers_unknown: bool,
+    /// Whether `address_spaces` was asked for (`--target`, `target=`): a
+    /// `gpu.module`'s own target gives way to it only then.
+    pub explicit_target: bool,
 }
 
 /// How a step transforms a module.
@@ -396,6 +399,7 @@ impl OptionKey {
             Self::Target => {
                 config.address_spaces = AddressSpaceMap::named(value)
                     .ok_or_else(|| expected("spir, spir-igc, nvptx or amdgpu"))?;
+                config.explicit_target = true;
             }
             Self::ClosedWorld => {
                 config.closed_world = match value {

@@ -172,8 +172,7 @@ impl<'c, 'a> Function<'c, 'a> {
             || visibility.contains("private");
         Self {
             op,
-            is_kernel: is_kernel_convention(texts.of(&op, "CConv"))
-                || op.attribute(gas_dialect::names::KERNEL_ATTR).is_ok(),
+            is_kernel: is_kernel(&op, texts.of(&op, "CConv")),
             is_internal,
             is_replaceable: ["weak", "linkonce", "common", "available_externally"]
                 .iter()
@@ -597,6 +596,24 @@ impl<'c, 'a> ModuleIndex<'c, 'a> {
 /// An empty map with room for `capacity` entries.
 fn with_capacity<V>(capacity: usize) -> HashMap<String, V> {
     HashMap::with_capacity_and_hasher(capacity, Default::default())
+}
+
+/// The unit attributes that mark a function as a kernel: gas's own
+/// (`--kernel`) and those of MLIR's GPU lowerings (`gpu.func ... kernel`
+/// becomes an `llvm.func` with `nvvm.kernel` or `rocdl.kernel`).
+const KERNEL_ATTRIBUTES: [&str; 4] = [
+    gas_dialect::names::KERNEL_ATTR,
+    "gpu.kernel",
+    "nvvm.kernel",
+    "rocdl.kernel",
+];
+
+/// Whether function `op`, of calling convention `convention`, is a kernel.
+pub(crate) fn is_kernel(op: &OperationRef, convention: &str) -> bool {
+    is_kernel_convention(convention)
+        || KERNEL_ATTRIBUTES
+            .iter()
+            .any(|attribute| op.attribute(attribute).is_ok())
 }
 
 /// Whether a function's calling convention marks a kernel on any target gas

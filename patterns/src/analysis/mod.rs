@@ -27,5 +27,5 @@ pub mod memory_contents;
 pub mod reachability;
 
 pub use facts::SpaceFacts;
-pub(crate) use index::{is_kernel_convention, Function, ModuleIndex};
+pub(crate) use index::{is_kernel, Function, ModuleIndex};
 pub use index::{ClosedWorld, CLONE_MARKER};

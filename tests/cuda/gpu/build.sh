@@ -12,6 +12,8 @@
 #                                  --pipeline O2 --target nvptx, then llc -O3
 #   build/<name>/gas-verify.*      the O2 form through --pipeline verify
 #                                  (the LLVM boundary alone), then llc -O3
+#   build/<name>/plugin[-outlined].*  clang with -fpass-plugin=libgas.so (gas
+#                                  inside clang's own pipeline), then llc -O3
 # Every .ll passes `opt -passes=verify` and every PTX `ptxas -arch=sm_90`.
 #   build/manifest.json            each program's <name>.json (buffers,
 #                                  symbols to set, kernels and launch shapes)
@@ -22,7 +24,8 @@
 #                                  in the kernel and every function it calls
 #                                  (kernel_counts.py)
 # The gas builds are made when $GAS_OPT (default target/debug/gas-opt)
-# exists. It prints, per build, the `externally_initialized` globals of the
+# exists, the plugin builds when $GAS_PLUGIN (default
+# capi/target/debug/libgas.so) does. It prints, per build, the `externally_initialized` globals of the
 # IR and the PTX's memory instructions by state space. Exit status 1 when a
 # step failed (the manifest says which; run.py reports those builds as failed).
 # CUDA_BUILD_DIR (default build, relative to tests/cuda/gpu/; its name must
@@ -38,6 +41,7 @@ root=$(cd ../../.. && pwd)
 corpus=$root/tests/cuda
 llvm_bin=${LLVM_BIN:-/usr/lib/llvm-22/bin}
 gas_opt=${GAS_OPT:-$root/target/debug/gas-opt}
+gas_plugin=${GAS_PLUGIN:-$root/capi/target/debug/libgas.so}
 cuda_path=$("$root/scripts/cuda-setup.sh") || { echo "build.sh: scripts/cuda-setup.sh failed" >&2; exit 1; }
 cuda_flags=(-x cuda --cuda-device-only --cuda-gpu-arch=sm_90 --cuda-path="$cuda_path"
     -Xclang -target-feature -Xclang +ptx80 -O2 -emit-llvm -S)
@@ -52,6 +56,10 @@ if [ -x "$gas_opt" ]; then
     form_of+=([gas-verify]=clang [gas-O2]=clang [gas-O2-outlined]=clang-outlined)
 else
     echo "build.sh: no gas-opt at $gas_opt (set GAS_OPT, or cargo build -p gas-pipelines --bin gas-opt); clang builds only" >&2
+fi
+if [ -f "$gas_plugin" ]; then
+    builds+=(plugin plugin-outlined)
+    form_of+=([plugin]=clang [plugin-outlined]=clang-outlined)
 fi
 
 build=${CUDA_BUILD_DIR:-build}
@@ -79,6 +87,15 @@ for source in "$corpus"/*.cu; do
     for kind in "${builds[@]}"; do
         case $kind in
         clang | clang-outlined) step=ok ;;
+        plugin | plugin-outlined)
+            flags=("${cuda_flags[@]}")
+            [ "$kind" = plugin ] || flags+=(-fno-inline)
+            if "$llvm_bin/clang" "${flags[@]}" -fpass-plugin="$gas_plugin" "$source" \
+                -o "$out/$kind.ll" 2> "$out/$kind.err"; then
+                step=ok
+            else
+                step="clang -fpass-plugin failed ($out/$kind.err)"
+            fi ;;
         gas-*)
             pipeline=${kind#gas-}
             pipeline=${pipeline%-outlined}
