@@ -442,7 +442,8 @@ mod tests {
 
     #[test]
     fn gas_passes_run_nested_under_gpu_modules() {
-        let context = crate::driver::new_context().expect("a context");
+        let context = melior::Context::new();
+        gas_dialect::load(&context).expect("the gas dialect loads");
         let source = "module attributes {gpu.container_module} {\n\
             gpu.module @device [#nvvm.target] {\n\
               llvm.func @read(%p: !llvm.ptr) -> f32 {\n\
