@@ -12,8 +12,9 @@
 # 2. Parameters: `gas<target=...;closed-world=never>` equals gas-opt's
 #    flags; a bad parameter makes opt refuse the pipeline, naming it.
 # 3. clang: `-fpass-plugin` runs gas in clang's own pipeline (OpenCL, at
-#    -O2 and -O0, CUDA, HIP), and its warnings are clang warnings
-#    (`-Werror` fails the build).
+#    -O2 and -O0, CUDA, HIP; the programs corpus and the HIP subset of the
+#    CUDA corpus whole), and its warnings are clang warnings (`-Werror`
+#    fails the build).
 # The corpora must be built (tests/programs/run.sh, tests/execution/run.sh,
 # tests/targets/run.sh, tests/cuda/gpu/build.sh). Prints FAIL lines, then
 # `inputs: N` and a summary; exit 0 iff nothing failed.
@@ -113,6 +114,30 @@ if ! "$LLVM_BIN/clang" -x hip --cuda-device-only --offload-arch=gfx90a -nogpuinc
   echo "FAIL clang HIP -fpass-plugin: $(head -n1 "$tmp/err")"; failed=$((failed + 1))
 fi
 runs=$((runs + 2))
+# Whole corpora built by clang with the plugin: every OpenCL program (-O2,
+# read back by LLVM's verifier) and the HIP subset of the CUDA corpus (what
+# clang compiles as HIP without it; -O2 and -fno-inline; then llc for
+# gfx90a).
+for cl in "$ROOT"/tests/programs/*.cl; do
+  if ! "$LLVM_BIN/clang" -cc1 -triple spir64 -cl-std=CL2.0 -finclude-default-header -emit-llvm -O2 \
+      -fpass-plugin="$PLUGIN" "$cl" -o "$tmp/p.ll" 2>"$tmp/err" \
+      || ! "$LLVM_BIN/opt" -passes=verify -disable-output "$tmp/p.ll" 2>>"$tmp/err"; then
+    echo "FAIL clang -fpass-plugin $(basename "$cl"): $(grep -m1 . "$tmp/err")"; failed=$((failed + 1))
+  fi
+  runs=$((runs + 1))
+done
+hip=(-x hip --cuda-device-only --offload-arch=gfx90a -nogpuinc -nogpulib -O2 -emit-llvm -S
+     -include "$ROOT/tests/cuda/hip/hip_min.h")
+for cu in "$ROOT"/tests/cuda/*.cu; do
+  "$LLVM_BIN/clang" "${hip[@]}" "$cu" -o /dev/null 2>/dev/null || continue
+  for form in "" -fno-inline; do
+    if ! "$LLVM_BIN/clang" "${hip[@]}" $form -fpass-plugin="$PLUGIN" "$cu" -o "$tmp/h.ll" 2>"$tmp/err" \
+        || ! "$LLVM_BIN/llc" -O3 -mcpu=gfx90a -filetype=obj "$tmp/h.ll" -o /dev/null 2>>"$tmp/err"; then
+      echo "FAIL clang HIP $form -fpass-plugin $(basename "$cu"): $(grep -m1 . "$tmp/err")"; failed=$((failed + 1))
+    fi
+    runs=$((runs + 1))
+  done
+done
 # A gas warning is a clang warning: -Werror fails the build.
 warn=$HERE/warns.cl
 if ! "$LLVM_BIN/clang" -cc1 -triple spir64 -cl-std=CL2.0 -finclude-default-header -emit-llvm -O2 \

@@ -25,7 +25,8 @@ enum TargetArg {
     /// SPIR: generic 4, tagged generic pointers; no backend contract.
     Spir,
     /// SPIR for Intel IGC: as `spir`, and a function marked
-    /// `gas-private-in-global` gets its private memory in the global buffer.
+    /// private-in-global (an LLVM function attribute) gets its private memory
+    /// in the global buffer.
     SpirIgc,
     /// NVPTX: generic 0, flat; `to_*` are `llvm.nvvm.isspacep.*`.
     Nvptx,
