@@ -41,6 +41,9 @@
 #   --timeout SECONDS   limit for one gas-opt run (default 120; a hang FAILs)
 #   --gas-opt-args ARGS extra gas-opt options for every pipeline (e.g.
 #                       --mlir-disable-threading, to tell races from the rest)
+#   --debug-info KIND   compile the programs with debug info (line-tables or
+#                       full, as tests/execution/run.sh --debug-info), in the
+#                       reference and every pipeline's runs
 #   --build-dir DIR     default tests/execution/build-differential
 #   --found-dir DIR     default tests/execution/found
 #   -h, --help
@@ -70,6 +73,7 @@ REDUCE=1
 MAX_TESTS=150
 GAS_TIMEOUT=120
 EXTRA=""
+DEBUG_ARGS=()
 BUILD="$ROOT/tests/execution/build-differential"
 FOUND="$ROOT/tests/execution/found"
 while [ $# -gt 0 ]; do
@@ -82,6 +86,7 @@ while [ $# -gt 0 ]; do
     --max-tests) MAX_TESTS="${2:?}"; shift 2 ;;
     --timeout) GAS_TIMEOUT="${2:?}"; shift 2 ;;
     --gas-opt-args) EXTRA="${2?}"; shift 2 ;;
+    --debug-info) DEBUG_ARGS=(--debug-info "${2:?}"); shift 2 ;;
     --build-dir) BUILD="$(mkdir -p "${2:?}" && cd "$2" && pwd)"; shift 2 ;;
     --found-dir) FOUND="$(mkdir -p "${2:?}" && cd "$2" && pwd)"; shift 2 ;;
     -h | --help) usage; exit 0 ;;
@@ -150,7 +155,7 @@ library_of() { if [ "$1" = named ]; then echo named; else echo generic; fi; }
 
 # ---------------------------------------------------------------- reference
 echo "== reference runs"
-"$HARNESS" --kernel-dir "$KDIR" --build-dir "$RUN" -j "$JOBS" --no-verify-fixpoint "${NAMES[@]}" >"$LOGS/reference.log" 2>&1
+"$HARNESS" --kernel-dir "$KDIR" --build-dir "$RUN" -j "$JOBS" --no-verify-fixpoint ${DEBUG_ARGS[@]+"${DEBUG_ARGS[@]}"} "${NAMES[@]}" >"$LOGS/reference.log" 2>&1
 GOOD=()
 GENBUGS=()
 LLVMFAIL=()
@@ -184,7 +189,7 @@ if [ ${#GOOD[@]} -gt 0 ]; then
     for p in $PIPELINES; do
         slug=$(echo "$p" | tr -c 'A-Za-z0-9\n' '_')
         t0=$(date +%s)
-        "$HARNESS" --kernel-dir "$KDIR" --build-dir "$RUN" -j "$JOBS" --no-verify-fixpoint --library "$(library_of "$p")" \
+        "$HARNESS" --kernel-dir "$KDIR" --build-dir "$RUN" -j "$JOBS" --no-verify-fixpoint ${DEBUG_ARGS[@]+"${DEBUG_ARGS[@]}"} --library "$(library_of "$p")" \
             --process "$(process_of "$p")" "${GOOD[@]}" >"$LOGS/$slug.log" 2>&1
         pass=0 fail=0 bad=0
         for k in "${GOOD[@]}"; do
@@ -230,7 +235,7 @@ export PATH="/usr/lib/llvm-22/bin:\$PATH"
 cp "\$1" "$rd/kernel/$k.cl" || exit 1
 clang -cc1 -triple spir64 -cl-std=CL2.0 -finclude-default-header -fsyntax-only -Werror \\
     -Wno-tautological-compare -Wno-xor-used-as-pow -Wno-parentheses-equality "$rd/kernel/$k.cl" 2>/dev/null || exit 1
-out=\$("$HARNESS" --kernel-dir "$rd/kernel" --build-dir "$rd/run" -j 1 --no-verify-fixpoint --form "$form" \\
+out=\$("$HARNESS" --kernel-dir "$rd/kernel" --build-dir "$rd/run" -j 1 --no-verify-fixpoint ${DEBUG_ARGS[*]} --form "$form" \\
     --library "$(library_of "$p")" --process "$(process_of "$p")" "$k" 2>&1)
 grep -q '^BAD ' <<<"\$out" && exit 1
 line=\$(grep '^FAIL $k $form:' <<<"\$out" | head -n 1)

@@ -391,8 +391,9 @@ private:
     }
     if (originalsByPosition)
       restoreByLocation(function);
-    else
-      restoreCallSitesInOrder(original, function);
+    // Calls positions did not pair (and all of them in a debug build): a
+    // `-g` build and the same code without get the same call sites.
+    restoreCallSitesInOrder(original, function);
     reportLostInstructionMetadata(original, function);
   }
 
@@ -434,10 +435,10 @@ private:
       toCall->setTailCallKind(fromCall->getTailCallKind());
   }
 
-  // Without positions (a debug build, bitcode): the calls of each callee
-  // pair in order where the rewritten function has as many as the original
-  // (gas's switches add none, builtin-calls may: those are left), and get
-  // their metadata (`!srcloc`) back too.
+  // Calls positions did not pair (all of them in a debug build): the calls
+  // of each callee pair in order where the rewritten function has as many
+  // as the original, or take the attributes all the original's share (MLIR's
+  // CSE merges pure inline assembly); with them their metadata (`!srcloc`).
   void restoreCallSitesInOrder(const Function &original, Function &function) {
     auto calls = [](auto &body) {
       SmallVector<std::remove_reference_t<decltype(*body.begin()->begin())> *>
@@ -452,24 +453,46 @@ private:
     auto fromCalls = calls(original);
     auto toCalls = calls(function);
     SmallVector<bool> taken(toCalls.size(), false);
+    auto pair = [&](const Instruction &from, Instruction &to) {
+      copyAttachments(from, to, map, [](StringRef) { return false; });
+      restoreCallSite(from, to);
+    };
     for (const Instruction *from : fromCalls) {
+      const auto &fromCall = *cast<CallBase>(from);
       SmallVector<size_t> matches;
       for (size_t index = 0; index < toCalls.size(); ++index)
-        if (sameCallee(*cast<CallBase>(from), *cast<CallBase>(toCalls[index])))
+        if (sameCallee(fromCall, *cast<CallBase>(toCalls[index])))
           matches.push_back(index);
-      size_t sameInOriginal = count_if(fromCalls, [&](const Instruction *other) {
-        return sameCallee(*cast<CallBase>(from), *cast<CallBase>(other));
-      });
-      if (matches.size() != sameInOriginal)
+      SmallVector<const CallBase *> same;
+      for (const Instruction *other : fromCalls)
+        if (sameCallee(fromCall, *cast<CallBase>(other)))
+          same.push_back(cast<CallBase>(other));
+      if (matches.size() == same.size()) {
+        // As many as the original: the first not yet taken, in order.
+        for (size_t index : matches)
+          if (!taken[index]) {
+            taken[index] = true;
+            pair(*from, *toCalls[index]);
+            break;
+          }
         continue;
-      // The first not yet taken, in order.
+      }
+      // Fewer or more (MLIR's CSE merges pure inline assembly): where every
+      // original call of the callee has the same attributes, each call left
+      // takes them.
+      bool alike = all_of(same, [&](const CallBase *other) {
+        const auto *otherCall = dyn_cast<CallInst>(other);
+        const auto *firstCall = dyn_cast<CallInst>(&fromCall);
+        return other->getAttributes() == fromCall.getAttributes() &&
+               (!otherCall || !firstCall ||
+                otherCall->getTailCallKind() == firstCall->getTailCallKind());
+      });
+      if (!alike)
+        continue;
       for (size_t index : matches)
         if (!taken[index]) {
           taken[index] = true;
-          copyAttachments(*from, *toCalls[index], map,
-                          [](StringRef) { return false; });
-          restoreCallSite(*from, *toCalls[index]);
-          break;
+          pair(*from, *toCalls[index]);
         }
     }
   }

@@ -405,9 +405,29 @@ pub(crate) fn run_stage(
                 .map_err(|message| PipelineError::MlirPassPipeline { message })?;
             manager
                 .run(module)
-                .map(|()| StepReport::default())
-                .map_err(|_| PipelineError::StepFailed { step: name.clone() })
+                .map_err(|_| PipelineError::StepFailed { step: name.clone() })?;
+            if elements.contains("canonicalize") {
+                erase_values_only_debug_records_use(context, module);
+            }
+            Ok(StepReport::default())
         }
+    }
+}
+
+/// MLIR counts a debug record as a use of a value, LLVM does not: a value
+/// whose other uses MLIR's canonicalizer folded away stays only for its
+/// `llvm.intr.dbg.value` in a `-g` build, where the same code built without
+/// debug info has lost it. It goes here too (its records describe the cast
+/// operand or `poison`, as `gas_patterns::ir::erase_debug_only_values` says).
+fn erase_values_only_debug_records_use(context: &melior::Context, module: &melior::ir::Module) {
+    let mut functions = Vec::new();
+    gas_patterns::ir::each_op(module.as_operation(), &mut |op| {
+        if gas_patterns::ir::name_of(&op) == "llvm.func" {
+            functions.push(op);
+        }
+    });
+    for function in functions {
+        gas_patterns::ir::erase_debug_only_values(context, function);
     }
 }
 
