@@ -431,7 +431,10 @@ private:
                                           to->getFunctionType(), true));
     auto *fromCall = dyn_cast<CallInst>(from);
     auto *toCall = dyn_cast<CallInst>(to);
-    if (fromCall && toCall && toCall->getTailCallKind() == CallInst::TCK_None)
+    // `musttail` needs the caller's and callee's prototypes to agree, which a
+    // clone's narrowed parameters may no longer do: only the hints come back.
+    if (fromCall && toCall && toCall->getTailCallKind() == CallInst::TCK_None &&
+        fromCall->getTailCallKind() != CallInst::TCK_MustTail)
       toCall->setTailCallKind(fromCall->getTailCallKind());
   }
 
