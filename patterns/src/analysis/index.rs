@@ -259,6 +259,10 @@ pub(crate) struct GlobalVariable<'c, 'a> {
     /// code can write it (internal, or a closed world).
     pub is_internal: bool,
     pub is_replaceable: bool,
+    /// Any definition the linker may choose instead has the same
+    /// initializer (`linkonce_odr`, `weak_odr`: C++ inline variables and
+    /// CUDA's function-scope `__shared__` variables of templates).
+    pub is_equivalent_everywhere: bool,
 }
 
 impl<'c, 'a> ModuleIndex<'c, 'a> {
@@ -389,6 +393,7 @@ impl<'c, 'a> ModuleIndex<'c, 'a> {
                             ]
                             .iter()
                             .any(|kind| linkage.contains(kind)),
+                            is_equivalent_everywhere: linkage.contains("_odr"),
                         },
                     );
                 }
@@ -584,7 +589,7 @@ impl<'c, 'a> ModuleIndex<'c, 'a> {
     /// variable `symbol`, starting from this module's initializer.
     pub(crate) fn is_closed_variable(&self, symbol: &str, closed_world: ClosedWorld) -> bool {
         self.global_variables.get(symbol).is_some_and(|variable| {
-            !variable.is_replaceable
+            (!variable.is_replaceable || variable.is_equivalent_everywhere)
                 && has_initializer(variable.op)
                 && (variable.is_internal
                     || closed_world == ClosedWorld::Always
