@@ -40,11 +40,11 @@ llvm.func spir_kernelcc @cause_in_the_caller(%c: i1, %l: !llvm.ptr<3>, %g: !llvm
 
 // -----
 
-// The kernel makes a local pointer generic, so static-global cannot say
-// that every generic pointer is global; on plain SPIR private stays too.
+// The kernel makes a local pointer generic, so static-global cannot say that
+// every generic pointer is global; the module makes no private one generic.
 llvm.func spir_kernelcc @pointer_loaded_from_global_memory(%table: !llvm.ptr<1>, %l: !llvm.ptr<3>, %out: !llvm.ptr<1>) {
   %p = llvm.load %table {alignment = 8 : i64} : !llvm.ptr<1> -> !llvm.ptr<4>
-  // expected-remark @+1 {{load through a generic pointer (private, local or global) stays dynamic: pointer loaded from global memory at tests/explain/reasons.mlir:46:8}}
+  // expected-remark @+1 {{load through a generic pointer (local or global) stays dynamic: pointer loaded from global memory at tests/explain/reasons.mlir:46:8}}
   %v = llvm.load %p {alignment = 4 : i64} : !llvm.ptr<4> -> i32
   %gl = llvm.addrspacecast %l : !llvm.ptr<3> to !llvm.ptr<4>
   llvm.store %v, %gl {alignment = 4 : i64} : i32, !llvm.ptr<4>
@@ -111,9 +111,17 @@ llvm.func internal spir_funccc @__kernel_block_invoke(%literal: !llvm.ptr<4>, %p
   llvm.return
 }
 
-llvm.func spir_kernelcc @block_invoke_entry_point() {
+// (The module makes local and private pointers generic: what the
+// enqueuer may have captured.)
+llvm.func spir_kernelcc @block_invoke_entry_point(%l: !llvm.ptr<3>) {
   %f = llvm.mlir.addressof @__kernel_block_invoke : !llvm.ptr
   %g = llvm.addrspacecast %f : !llvm.ptr to !llvm.ptr<4>
   llvm.call spir_funccc @enqueue(%g) : (!llvm.ptr<4>) -> ()
+  %one = llvm.mlir.constant(1 : i32) : i32
+  %a = llvm.alloca %one x i32 {alignment = 4 : i64} : (i32) -> !llvm.ptr
+  %ga = llvm.addrspacecast %a : !llvm.ptr to !llvm.ptr<4>
+  llvm.call spir_funccc @enqueue(%ga) : (!llvm.ptr<4>) -> ()
+  %gl = llvm.addrspacecast %l : !llvm.ptr<3> to !llvm.ptr<4>
+  llvm.call spir_funccc @enqueue(%gl) : (!llvm.ptr<4>) -> ()
   llvm.return
 }

@@ -49,15 +49,32 @@ impl Default for Node {
 }
 
 /// The spaces each generic value may point to.
-#[derive(Default)]
 pub struct SpaceFacts {
     sets: KeyMap<SpaceSet>,
+    /// The spaces any generic pointer of the module can point to
+    /// ([`spaces_made_generic`]).
+    made_generic: SpaceSet,
+}
+
+/// No analysis: every value may point anywhere.
+impl Default for SpaceFacts {
+    fn default() -> Self {
+        Self {
+            sets: KeyMap::default(),
+            made_generic: SpaceSet::ALL,
+        }
+    }
 }
 
 impl SpaceFacts {
-    /// The spaces `value` may point to (all three for values not analysed).
+    /// The spaces `value` may point to (for values not analysed, every
+    /// space the module makes generic pointers of).
     pub fn of(&self, value: Value) -> SpaceSet {
-        self.sets.get(&key(value)).copied().unwrap_or(SpaceSet::ALL)
+        self.sets
+            .get(&key(value))
+            .copied()
+            .unwrap_or(SpaceSet::ALL)
+            .intersection(self.made_generic)
     }
 
     /// Analyses `module`.
@@ -86,8 +103,78 @@ impl SpaceFacts {
         builder.build(index, closed_world);
         Self {
             sets: solve(builder.nodes),
+            made_generic: spaces_made_generic(index, map, closed_world),
         }
     }
+}
+
+/// The spaces from which the module's code makes generic pointers, as Intel
+/// IGC's resolution bounds every generic pointer: on a tagged target (SPIR),
+/// a generic pointer to local or private memory exists only where a cast
+/// (`addrspacecast`, `gas.tag`) made one, integer code read such a
+/// pointer's bits (`ptrtoint`: it may tag them by hand), or a function or
+/// assembly gas cannot see into was handed one; global memory (and
+/// constant memory, which lives in it) is always possible. Only where the world is closed (no code
+/// outside the module makes generic pointers) and tags decide (flat targets
+/// make no run-time decision, and their constant memory is no space gas
+/// names); everything otherwise.
+fn spaces_made_generic(
+    index: &ModuleIndex,
+    map: &AddressSpaceMap,
+    closed_world: ClosedWorld,
+) -> SpaceSet {
+    let closed = closed_world == ClosedWorld::Always
+        || (closed_world == ClosedWorld::WhenKernels && index.has_kernels);
+    if !closed || !map.is_tagged() {
+        return SpaceSet::ALL;
+    }
+    let mut spaces = SpaceSet::single(AddressSpace::Global);
+    let mut add = |value: Value| {
+        if let Some(space) = value_space(value, map).filter(|space| space.is_resolvable()) {
+            spaces = spaces.union(SpaceSet::single(space));
+        }
+    };
+    for op in &index.pointer_producers {
+        let casts = matches!(name_of(op), gas_dialect::names::TAG | "llvm.addrspacecast");
+        let makes_generic = op
+            .results()
+            .any(|result| value_space(result.into(), map) == Some(AddressSpace::Generic));
+        if casts && makes_generic {
+            // (A function's address is code, not data of any space.)
+            if let Some(source) =
+                crate::ir::operand(op, 0).filter(|source| !index.is_function_address(*source))
+            {
+                add(source);
+            }
+        }
+    }
+    // The bits of a named pointer (`ptrtoint`) can be made a generic pointer
+    // by integer code (tagged by hand, as gas's own `lower` does), and
+    // assembly may make generic pointers of the pointers it is handed.
+    for function in index.functions.values() {
+        crate::ir::each_op(function.op, &mut |op| {
+            if matches!(name_of(&op), "llvm.ptrtoint" | "llvm.inline_asm") {
+                op.operands().for_each(&mut add);
+            }
+        });
+    }
+    // A function without a body here may make generic pointers of what it
+    // is handed.
+    for (callee, calls) in &index.call_sites {
+        if index
+            .functions
+            .get(callee)
+            .is_some_and(|function| function.has_definitive_body())
+        {
+            continue;
+        }
+        for call in calls {
+            for argument in call.operands() {
+                add(argument);
+            }
+        }
+    }
+    spaces
 }
 
 struct GraphBuilder {
