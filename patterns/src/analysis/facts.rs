@@ -16,6 +16,8 @@
 //! and must be used before the IR changes.
 
 use super::block_literals::LiteralPool;
+
+mod aggregates;
 use super::cells::{self, constant_initializers};
 use super::index::{access_name, block_key, key, ClosedWorld, Key, KeyMap, KeySet, ModuleIndex};
 use crate::ir::{name_of, symbol_attribute};
@@ -97,6 +99,8 @@ impl SpaceFacts {
             map: *map,
             closed_world,
             nodes: KeyMap::default(),
+            fields: Default::default(),
+            next_field_key: aggregates::FIRST_FIELD_KEY,
             literals: LiteralPool::build(index, map),
             constant_initializers: constant_initializers(index, map),
         };
@@ -179,6 +183,9 @@ fn spaces_made_generic(
 
 struct GraphBuilder {
     map: AddressSpaceMap,
+    /// The nodes of aggregates' fields ([`aggregates`]), by value and path.
+    fields: rustc_hash::FxHashMap<(Key, Vec<i64>), Key>,
+    next_field_key: Key,
     closed_world: ClosedWorld,
     nodes: KeyMap<Node>,
     literals: LiteralPool,
@@ -409,6 +416,13 @@ impl GraphBuilder {
             },
             "llvm.select" => match (operand(1), operand(2)) {
                 (Some(a), Some(b)) => self.node(result).sources = vec![key(a), key(b)],
+                _ => self.unknown(result),
+            },
+            "llvm.extractvalue" => match (operand(0), aggregates::position(op)) {
+                (Some(aggregate), Some(path)) => {
+                    let field = self.field_key(aggregate, &path, index);
+                    self.node(result).sources = vec![field];
+                }
                 _ => self.unknown(result),
             },
             "llvm.inttoptr" => {
