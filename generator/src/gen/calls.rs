@@ -125,7 +125,7 @@ impl Gen {
                         (raw(name), info.unwrap(), self.depth())
                     };
                     derived.push(Some((req.spaces, life.max(info.life), info.origin)));
-                    args.push(name);
+                    args.push(self.through_holder("uint **", name, out));
                 }
                 Param::Struct(ty) => {
                     let found: Vec<(String, bool, i32, u32)> = self
@@ -148,7 +148,9 @@ impl Gen {
                     };
                     let spaces = self.structs[*ty].pinfo.spaces;
                     derived.push(Some((spaces, life, if arrow { origin } else { 0 })));
-                    args.push(if arrow { raw(name) } else { addr(raw(name)) });
+                    let target = if arrow { raw(name) } else { addr(raw(name)) };
+                    let ty = format!("{} *", self.structs[*ty].name);
+                    args.push(self.through_holder(&ty, target, out));
                 }
             }
         }
@@ -173,6 +175,23 @@ impl Gen {
             }
         };
         Some((args, ret))
+    }
+
+    /// `address` (of type `ty`), or now and then the same address kept in a
+    /// private holder `ty h[1]` and read back: a pointer to pointers or to
+    /// a struct of pointers that itself passes through memory (two levels).
+    fn through_holder(&mut self, ty: &str, address: Expr, out: &mut Vec<Stmt>) -> Expr {
+        if !self.rng.chance(1, 2) {
+            return address;
+        }
+        let holder = self.fresh("h");
+        out.push(Stmt::Decl {
+            ty: ty.into(),
+            name: holder.clone(),
+            dims: "[1]".into(),
+            init: Some(Init::List(vec![Init::Expr(address)])),
+        });
+        index(raw(holder), lit(0))
     }
 
     /// A call of a `uint`-returning helper, mixed into the checksum or kept

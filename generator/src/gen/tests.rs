@@ -195,6 +195,7 @@ fn new_constructs_occur() {
         ("mutual recursion with", 2),
         ("get_global_id(1)", 8),
         ("ctab[", 12),
+        ("[1] = {", 2),
     ] {
         let n = count(pat);
         assert!(n >= min, "{pat}: {n} programs");
