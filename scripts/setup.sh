@@ -12,17 +12,34 @@ packages=(
   libzstd-dev libz3-dev libxml2-dev zlib1g-dev g++ valgrind spirv-tools
 )
 
+# Quiet on success: one line per step that does work; everything the tools
+# print goes to the log, whose tail is shown when a step fails.
+log=${GAS_SETUP_LOG:-${TMPDIR:-/tmp}/gas-setup.log}
+: >"$log"
+step() {
+  local what=$1
+  shift
+  if "$@" >>"$log" 2>&1; then
+    echo "setup: $what" >&2
+  else
+    local status=$?
+    echo "setup: $what failed (exit $status); the end of $log:" >&2
+    tail -n 25 "$log" >&2
+    exit "$status"
+  fi
+}
+
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
 done
 
 if [ ${#missing[@]} -gt 0 ]; then
-  echo "setup: installing ${missing[*]}" >&2
   sudo=""
   [ "$(id -u)" -eq 0 ] || sudo="sudo"
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
+  step "apt-get update" $sudo apt-get update -q
+  step "installed ${missing[*]}" env DEBIAN_FRONTEND=noninteractive \
+    $sudo apt-get install -y -q --no-install-recommends "${missing[@]}"
 fi
 
 if ! command -v cargo >/dev/null 2>&1; then
@@ -31,4 +48,8 @@ if ! command -v cargo >/dev/null 2>&1; then
 fi
 
 # CUDA's headers and ptxas for the CUDA tests (NVIDIA's wheels from PyPI).
-"$(dirname "$0")/cuda-setup.sh" >/dev/null
+cuda_path=${GAS_CUDA_PATH:-$HOME/.cache/gas/cuda-12.6}
+if [ ! -x "$cuda_path/bin/ptxas" ] || [ ! -f "$cuda_path/include/cuda_runtime.h" ] \
+    || [ ! -f "$cuda_path/include/curand_mtgp32_kernel.h" ]; then
+  step "CUDA 12.6 headers and ptxas in $cuda_path" "$(dirname "$0")/cuda-setup.sh"
+fi

@@ -4,13 +4,13 @@
 use crate::diagnostics::{
     unknown_location, verify_expectations, Collector, Diagnostic, Severity, SourceLocation,
 };
+use crate::error::PipelineError;
 use crate::ffi::parse_module;
 use crate::parse_guard::refuse_known_parser_crashes;
 use crate::passes::run_stage;
 pub use crate::passes::target_of_module;
 use crate::pipeline::{Pipeline, Stage};
 use crate::registry::StepConfig;
-use crate::PipelineError;
 use gas_dialect::AddressSpaceMap;
 use gas_llvm::{LlvmError, LlvmSource};
 pub use gas_patterns::analysis::ClosedWorld;
@@ -280,6 +280,17 @@ fn process_source(
                 return Ok(outcome);
             }
         }
+    } else if let Some(language) = crate::source_language::SourceLanguage::of(file, &source) {
+        let location = SourceLocation {
+            file: file.to_string(),
+            line: 1,
+            column: 1,
+        };
+        outcome
+            .diagnostics
+            .push(Diagnostic::error(location, language.message(file)));
+        outcome.success = false;
+        return Ok(outcome);
     } else {
         None
     };

@@ -10,9 +10,9 @@
 //! `host-pointers=unknown`). Without `target`, the module's triple decides.
 
 use crate::driver::{Emit, InputFormat, Options};
+use crate::error::PipelineError;
 use crate::pipeline::Pipeline;
 use crate::registry::{OptionKey, StepConfig, DEFAULT_PIPELINE};
-use crate::PipelineError;
 
 /// The pass's name in LLVM pipelines.
 pub const PASS_NAME: &str = "gas";

@@ -5,7 +5,7 @@
 //! the text itself: gas passes become external passes, everything else is
 //! handed back to MLIR's parser as text ([`Element::text`]).
 
-use crate::PipelineError;
+use crate::error::PipelineError;
 
 /// One element of a pipeline: a pass with its options, or a nested pipeline
 /// on the ops an anchor names (`func.func(...)`, `any(...)`).

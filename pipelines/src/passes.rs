@@ -27,6 +27,7 @@
 //! # }
 //! ```
 
+use crate::error::PipelineError;
 use crate::ffi;
 use crate::gpu;
 use crate::pass_pipeline::{check_mlir_elements, parse_elements, Element};
@@ -35,7 +36,6 @@ use crate::registry::{
     gas_pass_names, gas_step, pass_name, run_step, Step, StepConfig, StepOptions, StepReport,
     PASS_PREFIX, STEPS,
 };
-use crate::PipelineError;
 use gas_dialect::AddressSpaceMap;
 use melior::ir::operation::OperationLike;
 use melior::ir::r#type::TypeId;

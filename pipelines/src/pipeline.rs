@@ -2,12 +2,12 @@
 //! pass) or MLIR passes, read from a preset, a list of steps or a textual
 //! pass pipeline. Built on the [`crate::registry`] of steps.
 
+use crate::error::PipelineError;
 use crate::pass_pipeline::Element;
 use crate::registry::{
     gas_pass_names, gas_step, pass_name, step, Step, StepKind, StepOptions, PASS_PREFIX, PRESETS,
     STEPS,
 };
-use crate::PipelineError;
 
 /// One stage of a pipeline: a gas pass, or MLIR passes given as pipeline
 /// elements. The driver verifies and times stage by stage.

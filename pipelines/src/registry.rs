@@ -3,7 +3,7 @@
 //! the tests.
 
 use crate::diagnostics::SourceLocation;
-use crate::PipelineError;
+use crate::error::PipelineError;
 use gas_dialect::AddressSpaceMap;
 use gas_patterns::analysis::ClosedWorld;
 use gas_patterns::builtin_calls::{BuiltinOptions, UnknownSpace};

@@ -89,6 +89,33 @@ fn errors_have_file_line_column_and_exit_one() {
 }
 
 #[test]
+fn source_code_gets_the_clang_command_that_makes_ir() {
+    let directory = tempfile::tempdir().expect("a temp dir");
+    let input = write(
+        directory.path(),
+        "kernel.cl",
+        "kernel void f(global int *p) { *p = 1; }\n",
+    );
+    let output = gas_opt(&[&input, "-o", "out.ll"], b"");
+    assert_eq!(output.status.code(), Some(1));
+    let message = stderr(&output);
+    assert!(
+        message.starts_with(&format!("{input}:1:1: error: this is OpenCL C source")),
+        "{message}"
+    );
+    assert!(message.contains("-emit-llvm"), "{message}");
+    assert!(!Path::new("out.ll").exists());
+    // From standard input, recognized by its text.
+    let output = gas_opt(&[], b"#include <cuda.h>\n__global__ void f(int *p) {}\n");
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        stderr(&output).contains("this is CUDA source"),
+        "{}",
+        stderr(&output)
+    );
+}
+
+#[test]
 fn usage_errors_exit_two_and_name_the_bad_word() {
     let unknown_flag = gas_opt(&["--frobnicate"], VALID.as_bytes());
     assert_eq!(unknown_flag.status.code(), Some(2));
