@@ -16,3 +16,13 @@ llvm.func ptx_kernelcc @negative_pointer_in_a_byval_struct_stays_flat(%v: !llvm.
   llvm.store %x, %p {alignment = 4 : i64} : f32, !llvm.ptr
   llvm.return
 }
+
+// -----
+
+// Nor about the pointers in global memory the host handed a kernel.
+llvm.func ptx_kernelcc @negative_a_pointer_read_from_a_kernels_buffer(%clusters: !llvm.ptr, %i: i64, %x: f32) {
+  %means = llvm.load %clusters {alignment = 8 : i64} : !llvm.ptr -> !llvm.ptr
+  %p = llvm.getelementptr inbounds %means[%i] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+  llvm.store %x, %p {alignment = 4 : i64} : f32, !llvm.ptr
+  llvm.return
+}

@@ -18,6 +18,7 @@
 use super::block_literals::LiteralPool;
 
 mod aggregates;
+mod global_memory;
 use super::cells::{self, constant_initializers};
 use super::index::{access_name, block_key, key, ClosedWorld, Key, KeyMap, KeySet, ModuleIndex};
 use crate::ir::{name_of, symbol_attribute};
@@ -511,6 +512,10 @@ impl GraphBuilder {
                 {
                     // The variable's own node: its cell, computed once.
                     self.node(result).sources = vec![cell_key(&variable.op)];
+                } else if let Some(cell) =
+                    address.and_then(|address| self.global_memory_cell(address, index))
+                {
+                    self.node(result).sources = vec![cell];
                 } else if let Some(contents) = address.and_then(|address| {
                     super::memory_contents::contents_read_at(
                         address,
