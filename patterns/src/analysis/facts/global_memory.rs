@@ -164,21 +164,23 @@ impl GraphBuilder {
                         }
                     }
                     // A pointer's bits as an integer may be stored anywhere.
-                    "llvm.ptrtoint" => {
+                    "llvm.ptrtoint"
                         if operand(&op, 0).is_some_and(|pointer| {
                             value_space(pointer, &map) != Some(AddressSpace::Global)
-                        }) {
-                            blind = true;
-                        }
+                        }) =>
+                    {
+                        blind = true;
                     }
-                    "llvm.inline_asm" => {
-                        let pointers = operands
+                    // Assembly handed a pointer besides its address may
+                    // store it.
+                    "llvm.inline_asm"
+                        if operands
                             .iter()
                             .filter(|v| value_space(**v, &map).is_some())
-                            .count();
-                        if pointers > 1 {
-                            blind = true;
-                        }
+                            .count()
+                            > 1 =>
+                    {
+                        blind = true;
                     }
                     "llvm.call" | "func.call" => {
                         let bodiless = crate::ir::symbol_attribute(&op, "callee")
