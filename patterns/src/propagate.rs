@@ -20,6 +20,7 @@
 //! first rewrite and each op is rewritten once, by its own decision.
 
 mod retype;
+mod slots;
 pub mod specialize;
 
 use crate::analysis::{reachability, ClosedWorld, ModuleIndex, SpaceFacts};
@@ -77,6 +78,9 @@ pub struct PropagateStats {
     pub functions_erased: usize,
     /// Functions whose generic result became a named one.
     pub results_specialized: usize,
+    /// Loads and stores of slot fields that now hold their pointers
+    /// untagged ([`slots`]).
+    pub slot_accesses_retyped: usize,
 }
 
 /// The analysis-free folds of `propagate`.
@@ -236,6 +240,14 @@ pub fn run(
         // Retyping results changed no call or function: the index still holds.
         stats.functions_erased =
             specialize::erase_uncalled(&rewriter, &index, &emptied, options.closed_world);
+        // Slots whose stores agree hold their pointers untagged (a tagged
+        // target), from facts of the module as it now is.
+        if map.is_tagged() {
+            let index = ModuleIndex::build(module.as_operation());
+            let facts = SpaceFacts::compute_in(&index, map, options.closed_world);
+            stats.slot_accesses_retyped =
+                slots::retype_slots(context, &index, map, &facts, &rewriter);
+        }
     }
     let mut patterns = Vec::new();
     populate_propagate_patterns(&mut patterns);

@@ -171,6 +171,12 @@ pub const STEPS: &[Step] = &[
                 stats.results_specialized,
                 stats.functions_erased,
             )];
+            if stats.slot_accesses_retyped > 0 {
+                lines.push(format!(
+                    "{} slot load(s) and store(s) hold their pointers untagged",
+                    stats.slot_accesses_retyped
+                ));
+            }
             if !stats.pointer_called_entry_points.is_empty() {
                 lines.push(format!(
                     "generic parameters stay unknown in {} function(s) called through a \
