@@ -79,7 +79,7 @@ pub struct PropagateStats {
     /// Functions whose generic result became a named one.
     pub results_specialized: usize,
     /// Loads and stores of slot fields that now hold their pointers
-    /// untagged ([`slots`]).
+    /// untagged (`propagate/slots.rs`).
     pub slot_accesses_retyped: usize,
 }
 
