@@ -72,6 +72,12 @@ extern "C" __global__ void agent_storage(const int *in, int *out) {
 }
 
 // ---------------------------------------------------------------- 3
+__device__ __noinline__ void set_tiles(int **tiles, int *a, int *b, int *c) {
+  tiles[0] = a;
+  tiles[1] = b;
+  tiles[2] = c;
+}
+
 __device__ __noinline__ int gather(int *const *tiles, int k, int t) {
   return 4 * tiles[k][t] + tiles[(k + 1) % 3][(t + 1) % TILE];
 }
@@ -83,7 +89,10 @@ extern "C" __global__ void tile_table(const int *in, int *out) {
   tb[t] = 3 * in[i] + 1;
   tc[t] = 5 * in[i] + 2;
   __syncthreads();
-  int *tiles[3] = {ta, tb, tc};
+  // Filled by a helper: a table initialized in place with shared addresses
+  // becomes a constant initializer that ptxas rejects (TOOLCHAIN.md).
+  int *tiles[3];
+  set_tiles(tiles, ta, tb, tc);
   int k = in[i] % 3;
   int r = gather(tiles, k, t);
   for (int j = 0; j < 3; ++j)
