@@ -38,8 +38,8 @@ if [ ${#missing[@]} -gt 0 ]; then
   sudo=""
   [ "$(id -u)" -eq 0 ] || sudo="sudo"
   step "apt-get update" $sudo apt-get update -q
-  step "installed ${missing[*]}" env DEBIAN_FRONTEND=noninteractive \
-    $sudo apt-get install -y -q --no-install-recommends "${missing[@]}"
+  step "installed ${missing[*]}" $sudo env DEBIAN_FRONTEND=noninteractive \
+    apt-get install -y -q --no-install-recommends "${missing[@]}"
 fi
 
 if ! command -v cargo >/dev/null 2>&1; then
