@@ -136,21 +136,8 @@ pub(crate) fn pointer_read_offsets(
                 // A callee reading the memory (a byval copy holds the same
                 // bytes at the same offsets).
                 ("llvm.call", position) if depth < MAX_DEPTH => {
-                    let Some(callee) = symbol_attribute(&user, "callee") else {
-                        continue;
-                    };
-                    let Some(function) = index.functions.get(&callee) else {
-                        continue;
-                    };
-                    if !function.has_definitive_body() || function.is_variadic {
-                        continue;
-                    }
-                    let Some(entry) = function.op.region(0).ok().and_then(|r| r.first_block())
-                    else {
-                        continue;
-                    };
-                    if let Some(argument) = crate::ir::argument(&entry, position) {
-                        pending.push((argument.into(), offset, depth + 1));
+                    if let Some(parameter) = slots::body_parameter(index, &user, position) {
+                        pending.push((parameter, offset, depth + 1));
                     }
                 }
                 _ => {}
@@ -499,11 +486,7 @@ impl<'i, 'c, 'a> Walker<'i, 'c, 'a> {
                 continue;
             }
             for (user, position) in self.index.uses_of(pointer) {
-                self.steps += 1;
-                if self.steps > MAX_STEPS {
-                    tracing::debug!("memory walk too long");
-                    return None;
-                }
+                self.take_step()?;
                 match (access_name(&user), position) {
                     ("llvm.getelementptr", 0) => {
                         let moved = shifted(offset, byte_offset(&user));
@@ -520,7 +503,8 @@ impl<'i, 'c, 'a> Walker<'i, 'c, 'a> {
                             Some(AddressSpace::Generic) => memory.stores.push((value, offset)),
                             // A scalar narrower than a pointer (a struct's
                             // length field) cannot be read back as one.
-                            None if is_narrower_than_a_pointer(value) => {}
+                            None if crate::ir::scalar_bytes(value)
+                                .is_some_and(|bytes| bytes < POINTER_BYTES) => {}
                             // A named pointer, or bits that could be a
                             // pointer's (an i64 copy of one, an aggregate):
                             // a pointer read where they land may point
@@ -529,7 +513,7 @@ impl<'i, 'c, 'a> Walker<'i, 'c, 'a> {
                                 let range = offset.map(|at| {
                                     (
                                         at,
-                                        stored_bytes(value)
+                                        crate::ir::scalar_bytes(value)
                                             .map_or(i64::MAX, |bytes| at.saturating_add(bytes)),
                                     )
                                 });
@@ -663,6 +647,17 @@ impl<'i, 'c, 'a> Walker<'i, 'c, 'a> {
         Some(memory)
     }
 
+    /// One more use walked; `None` once the walk has gone too far (the
+    /// memory then counts as unknown).
+    fn take_step(&mut self) -> Option<()> {
+        self.steps += 1;
+        if self.steps > MAX_STEPS {
+            tracing::debug!("memory walk too long");
+            return None;
+        }
+        Some(())
+    }
+
     /// For the memory passed as operand `position` of `call`: `Some(None)`
     /// where the callee cannot write it (a byval copy, a read-only
     /// parameter), `Some(Some(p))` where the callee's parameter `p` must be
@@ -678,36 +673,9 @@ impl<'i, 'c, 'a> Walker<'i, 'c, 'a> {
         if attributed(&["llvm.byval"]) {
             return Some(None);
         }
-        if function.has_definitive_body() && !function.is_variadic {
-            let entry = function.op.region(0).ok()?.first_block()?;
-            let parameter = crate::ir::argument(&entry, position)?;
-            return Some(Some(parameter.into()));
+        if let Some(parameter) = slots::body_parameter(self.index, call, position) {
+            return Some(Some(parameter));
         }
         attributed(&["llvm.readonly", "llvm.readnone"]).then_some(None)
     }
-}
-
-/// The bytes a store of `value` writes, where its type is a scalar gas
-/// knows the size of.
-fn stored_bytes(value: Value) -> Option<i64> {
-    let text = value.r#type().to_string();
-    if text.starts_with("!llvm.ptr") {
-        return Some(POINTER_BYTES);
-    }
-    let bits: i64 = match text.as_str() {
-        "f64" => 64,
-        "f128" => 128,
-        _ => text.strip_prefix('i')?.parse().ok()?,
-    };
-    Some((bits + 7) / 8)
-}
-
-/// Whether `value` is an integer or float scalar of fewer than 64 bits.
-fn is_narrower_than_a_pointer(value: Value) -> bool {
-    let text = value.r#type().to_string();
-    matches!(text.as_str(), "f16" | "bf16" | "f32")
-        || text
-            .strip_prefix('i')
-            .and_then(|bits| bits.parse::<u32>().ok())
-            .is_some_and(|bits| bits < 64)
 }

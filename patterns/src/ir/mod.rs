@@ -414,6 +414,25 @@ pub fn is_function_address(value: Value) -> bool {
     false
 }
 
+/// The bytes a value of `value`'s type takes in memory, for pointers (64-bit
+/// targets) and the integer and float scalars; `None` for anything else
+/// (vectors, aggregates).
+pub fn scalar_bytes(value: Value) -> Option<i64> {
+    use melior::ir::ValueLike;
+    let text = value.r#type().to_string();
+    if text.starts_with("!llvm.ptr") {
+        return Some(8);
+    }
+    let bits: i64 = match text.as_str() {
+        "f16" | "bf16" => 16,
+        "f32" => 32,
+        "f64" => 64,
+        "f128" => 128,
+        _ => text.strip_prefix('i')?.parse().ok()?,
+    };
+    Some((bits + 7) / 8)
+}
+
 /// The integer `value` is a constant of (`llvm.mlir.constant`,
 /// `arith.constant`), if it is one.
 pub fn integer_constant(value: melior::ir::Value) -> Option<i64> {

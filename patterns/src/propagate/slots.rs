@@ -98,7 +98,7 @@ fn accesses_of<'c, 'a>(
                     accesses.push(Access {
                         op: user,
                         offset,
-                        bytes: bytes_of(loaded),
+                        bytes: crate::ir::scalar_bytes(loaded),
                         rewritable: true,
                     });
                 }
@@ -106,7 +106,7 @@ fn accesses_of<'c, 'a>(
                     accesses.push(Access {
                         op: user,
                         offset,
-                        bytes: bytes_of(operand(&user, 0)?),
+                        bytes: crate::ir::scalar_bytes(operand(&user, 0)?),
                         rewritable: true,
                     })
                 }
@@ -114,8 +114,8 @@ fn accesses_of<'c, 'a>(
                 // plain one): its operands and results are the access's.
                 (gas_dialect::names::DISPATCH, position) => {
                     let bytes = match (crate::analysis::index::access_name(&user), position) {
-                        ("llvm.load", 0) => bytes_of(result(&user, 0)?.into()),
-                        ("llvm.store", 1) => bytes_of(operand(&user, 0)?),
+                        ("llvm.load", 0) => crate::ir::scalar_bytes(result(&user, 0)?.into()),
+                        ("llvm.store", 1) => crate::ir::scalar_bytes(operand(&user, 0)?),
                         _ => return None,
                     };
                     accesses.push(Access {
@@ -181,22 +181,6 @@ fn sole_caller_parameter<'c, 'a>(
     }
     let entry = function.op.region(0).ok()?.first_block()?;
     Some(crate::ir::argument(&entry, position)?.into())
-}
-
-/// The bytes a value of `value`'s type takes, for the scalars and pointers
-/// gas knows the size of.
-fn bytes_of(value: Value) -> Option<i64> {
-    let text = value.r#type().to_string();
-    if text.starts_with("!llvm.ptr") {
-        return Some(8);
-    }
-    let bits: i64 = match text.as_str() {
-        "f16" | "bf16" => 16,
-        "f32" => 32,
-        "f64" => 64,
-        _ => text.strip_prefix('i')?.parse().ok()?,
-    };
-    Some((bits + 7) / 8)
 }
 
 /// The offsets whose field holds generic pointers of one tagged space only,

@@ -60,13 +60,7 @@ impl GraphBuilder {
         let unknown = (SpaceSet::ALL, Vec::new());
         let Some(op) = defining_op(aggregate) else {
             return match self.argument_values(aggregate, index) {
-                Some(values) => (
-                    SpaceSet::EMPTY,
-                    values
-                        .into_iter()
-                        .map(|value| self.field_key(value, path, index))
-                        .collect(),
-                ),
+                Some(values) => self.same_field_of(&values, path, index),
                 None => unknown,
             };
         };
@@ -107,13 +101,7 @@ impl GraphBuilder {
                 (SpaceSet::EMPTY, Vec::new())
             }
             "llvm.select" => match (operand(&op, 1), operand(&op, 2)) {
-                (Some(a), Some(b)) => (
-                    SpaceSet::EMPTY,
-                    vec![
-                        self.field_key(a, path, index),
-                        self.field_key(b, path, index),
-                    ],
-                ),
+                (Some(a), Some(b)) => self.same_field_of(&[a, b], path, index),
                 _ => unknown,
             },
             "llvm.call" => {
@@ -125,18 +113,26 @@ impl GraphBuilder {
                         .then(|| index.returns.get(&symbol).cloned().unwrap_or_default())
                 });
                 match returned {
-                    Some(values) => (
-                        SpaceSet::EMPTY,
-                        values
-                            .into_iter()
-                            .map(|value| self.field_key(value, path, index))
-                            .collect(),
-                    ),
+                    Some(values) => self.same_field_of(&values, path, index),
                     None => unknown,
                 }
             }
             _ => unknown,
         }
+    }
+
+    /// Field `path` of any of `values` (a merge's choices).
+    fn same_field_of(
+        &mut self,
+        values: &[Value],
+        path: &[i64],
+        index: &ModuleIndex,
+    ) -> (SpaceSet, Vec<Key>) {
+        let fields = values
+            .iter()
+            .map(|value| self.field_key(*value, path, index))
+            .collect();
+        (SpaceSet::EMPTY, fields)
     }
 
     /// What a block argument may be: a branch's operands, or for a

@@ -4,9 +4,7 @@
 //! return). Every load of a slot that holds an address is that address
 //! again, so the memory's walk follows each one.
 
-use super::{
-    byte_offset, is_same_memory, overlaps, root_of, shifted, Walked, Walker, MAX_DEPTH, MAX_STEPS,
-};
+use super::{byte_offset, is_same_memory, overlaps, root_of, shifted, Walked, Walker, MAX_DEPTH};
 use crate::analysis::index::{access_name, ModuleIndex};
 use crate::ir::{defining_op, name_of, result, symbol_attribute};
 use gas_dialect::ops::value_space;
@@ -75,11 +73,7 @@ impl<'i, 'c, 'a> Walker<'i, 'c, 'a> {
                 continue;
             }
             for (user, position) in self.index.uses_of(pointer) {
-                self.steps += 1;
-                if self.steps > MAX_STEPS {
-                    tracing::debug!("memory walk too long");
-                    return None;
-                }
+                self.take_step()?;
                 match (access_name(&user), position) {
                     ("llvm.getelementptr", 0) => {
                         let moved = shifted(offset, byte_offset(&user));
@@ -199,7 +193,7 @@ pub(super) fn returned_offsets(
 
 /// The parameter `position` of the function `call` calls, where its body
 /// here is the one that runs.
-fn body_parameter<'c, 'a>(
+pub(super) fn body_parameter<'c, 'a>(
     index: &ModuleIndex<'c, 'a>,
     call: &OperationRef<'c, 'a>,
     position: usize,
