@@ -245,8 +245,10 @@ pub fn run(
         if map.is_tagged() {
             let index = ModuleIndex::build(module.as_operation());
             let facts = SpaceFacts::compute_in(&index, map, options.closed_world);
+            // Before `raise` the module stays plain LLVM (casts, not gas ops).
+            let casts = crate::ir::casts::CastStyle::of(module);
             stats.slot_accesses_retyped =
-                slots::retype_slots(context, &index, map, &facts, &rewriter);
+                slots::retype_slots(context, &index, map, &facts, casts, &rewriter);
         }
     }
     let mut patterns = Vec::new();

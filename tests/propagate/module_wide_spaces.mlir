@@ -53,3 +53,14 @@ llvm.func spir_kernelcc @negative_a_private_pointer_handed_to_unseen_code_keeps_
   llvm.store %x, %p {alignment = 4 : i64} : i32, !llvm.ptr<4>
   llvm.return
 }
+
+// -----
+
+// A vector of local pointers made generic counts by its lanes' space.
+llvm.func spir_kernelcc @negative_local_lanes_made_generic_keep_local(%src: !llvm.ptr<1>, %tiles: vector<2x!llvm.ptr<3>>, %out: !llvm.ptr<1>, %x: i32) {
+  %g = llvm.addrspacecast %tiles : vector<2x!llvm.ptr<3>> to vector<2x!llvm.ptr<4>>
+  llvm.store %g, %out {alignment = 16 : i64} : vector<2x!llvm.ptr<4>>, !llvm.ptr<1>
+  %p = llvm.load %src {alignment = 8 : i64} : !llvm.ptr<1> -> !llvm.ptr<4>
+  llvm.store %x, %p {alignment = 4 : i64} : i32, !llvm.ptr<4>
+  llvm.return
+}

@@ -135,32 +135,34 @@ fn spaces_made_generic(
     }
     let mut spaces = SpaceSet::single(AddressSpace::Global);
     let mut add = |value: Value| {
-        if let Some(space) = value_space(value, map).filter(|space| space.is_resolvable()) {
+        // (A vector of pointers counts by its lanes' space.)
+        if let Some(space) =
+            gas_dialect::ops::address_space(value, map).filter(|space| space.is_resolvable())
+        {
             spaces = spaces.union(SpaceSet::single(space));
         }
     };
-    for op in &index.pointer_producers {
-        let casts = matches!(name_of(op), gas_dialect::names::TAG | "llvm.addrspacecast");
-        let makes_generic = op
-            .results()
-            .any(|result| value_space(result.into(), map) == Some(AddressSpace::Generic));
-        if casts && makes_generic {
-            // (A function's address is code, not data of any space.)
-            if let Some(source) =
-                crate::ir::operand(op, 0).filter(|source| !index.is_function_address(*source))
-            {
-                add(source);
-            }
-        }
-    }
     // The bits of a named pointer (`ptrtoint`) can be made a generic pointer
     // by integer code (tagged by hand, as gas's own `lower` does), and
     // assembly may make generic pointers of the pointers it is handed.
+    // Casts to generic are found by a walk of every op, not the index's
+    // pointer producers: a cast of a vector of pointers produces no pointer.
     for function in index.functions.values() {
-        crate::ir::each_op(function.op, &mut |op| {
-            if matches!(name_of(&op), "llvm.ptrtoint" | "llvm.inline_asm") {
-                op.operands().for_each(&mut add);
+        crate::ir::each_op(function.op, &mut |op| match name_of(&op) {
+            "llvm.ptrtoint" | "llvm.inline_asm" => op.operands().for_each(&mut add),
+            gas_dialect::names::TAG | "llvm.addrspacecast" => {
+                let makes_generic = op.results().any(|result| {
+                    gas_dialect::ops::address_space(result.into(), map)
+                        == Some(AddressSpace::Generic)
+                });
+                // (A function's address is code, not data of any space.)
+                if let Some(source) = crate::ir::operand(&op, 0)
+                    .filter(|source| makes_generic && !index.is_function_address(*source))
+                {
+                    add(source);
+                }
             }
+            _ => {}
         });
     }
     // A function without a body here may make generic pointers of what it

@@ -15,6 +15,7 @@
 
 use crate::analysis::block_literals::byte_offset;
 use crate::analysis::{ModuleIndex, SpaceFacts};
+use crate::ir::casts::CastStyle;
 use crate::ir::{name_of, operand, result, symbol_attribute};
 use gas_dialect::ops::value_space;
 use gas_dialect::{AddressSpace, AddressSpaceMap, SpaceSet};
@@ -43,6 +44,7 @@ pub(super) fn retype_slots<'c, 'a>(
     index: &ModuleIndex<'c, 'a>,
     map: &AddressSpaceMap,
     facts: &SpaceFacts,
+    casts: CastStyle,
     rewriter: &RewriterBase<'c, 'a>,
 ) -> usize {
     if !map.is_tagged() {
@@ -66,7 +68,7 @@ pub(super) fn retype_slots<'c, 'a>(
             continue;
         };
         for (offset, space) in retypable_fields(&accesses, map, facts) {
-            changed += rewrite_field(context, &accesses, offset, space, map, rewriter);
+            changed += rewrite_field(context, &accesses, (offset, space), map, casts, rewriter);
         }
     }
     changed
@@ -259,9 +261,9 @@ fn retypable_fields(
 fn rewrite_field<'c, 'a>(
     context: &'c Context,
     accesses: &[Access<'c, 'a>],
-    offset: i64,
-    space: AddressSpace,
+    (offset, space): (i64, AddressSpace),
     map: &AddressSpaceMap,
+    casts: CastStyle,
     rewriter: &RewriterBase<'c, 'a>,
 ) -> usize {
     let named = gas_dialect::ops::pointer_type(context, map, space);
@@ -276,7 +278,7 @@ fn rewrite_field<'c, 'a>(
                 let generic = Value::from(loaded).r#type();
                 loaded.set_type(named);
                 rewriter.set_insertion_point_after(op);
-                let Ok(tag) = gas_dialect::ops::tag(loaded.into(), generic, op.location()) else {
+                let Some(tag) = casts.to_generic(loaded.into(), generic, op.location()) else {
                     continue;
                 };
                 let tag = rewriter.insert(tag);
@@ -298,8 +300,7 @@ fn rewrite_field<'c, 'a>(
                     Some(source) => source,
                     None => {
                         rewriter.set_insertion_point_before(op);
-                        let Ok(untag) = gas_dialect::ops::untag(stored, named, op.location())
-                        else {
+                        let Some(untag) = casts.to_named(stored, named, op.location()) else {
                             continue;
                         };
                         let untag = rewriter.insert(untag);

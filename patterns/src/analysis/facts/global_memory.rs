@@ -197,6 +197,16 @@ impl GraphBuilder {
                             blind = true;
                         }
                     }
+                    // Pointers written in vectors (a masked store, a
+                    // scatter) go where gas does not follow them.
+                    name if name.starts_with("llvm.intr.")
+                        && operands.iter().any(|value| {
+                            value_space(*value, &map).is_none()
+                                && super::super::cells::is_pointer_aggregate(value.r#type())
+                        }) =>
+                    {
+                        blind = true;
+                    }
                     _ => {}
                 }
             });
