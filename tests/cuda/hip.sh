@@ -23,31 +23,54 @@ trap 'rm -rf "$out"' EXIT
 hip_flags=(-x hip --cuda-device-only --offload-arch=gfx90a -nogpuinc -nogpulib -O2
     -emit-llvm -S -include tests/cuda/hip/hip_min.h)
 flat() { grep -cE '^\s+flat_(load|store|atomic)' "$1" || true; }
-status=0 programs=0 skipped=()
-rows=()
-for source in tests/cuda/*.cu; do
+# One program (run in parallel, one per core): $out/NAME.row holds
+# "NAME llvm gas llvm-outlined gas-outlined" (gas FAIL when a gas step
+# failed), $out/NAME.skip that clang does not compile it as HIP, and
+# $out/NAME.status 1 when a step failed.
+hip_program() {
+    local source=$1 name form ir row status=0 dir
     name=$(basename "$source" .cu)
-    if ! "$llvm_bin/clang" "${hip_flags[@]}" "$source" -o "$out/$name.ll" 2>/dev/null; then
-        skipped+=("$name")
-        continue
+    dir=$out/$name.d
+    mkdir -p "$dir"
+    if ! "$llvm_bin/clang" "${hip_flags[@]}" "$source" -o "$dir/inlined.ll" 2>/dev/null; then
+        touch "$out/$name.skip"
+        return 0
     fi
-    "$llvm_bin/clang" "${hip_flags[@]}" -fno-inline "$source" -o "$out/$name.outlined.ll" 2>/dev/null
-    programs=$((programs + 1))
+    "$llvm_bin/clang" "${hip_flags[@]}" -fno-inline "$source" -o "$dir/outlined.ll" 2>/dev/null
     row="$name"
-    for form in "" .outlined; do
-        ir=$out/$name$form.ll
-        "$llvm_bin/llc" -O3 -mcpu=gfx90a "$ir" -o "$out/llvm.s" || { status=1; echo "FAIL llc $name$form" >&2; }
-        if "$gas_opt" --pipeline O2 --target amdgpu --emit llvm-ir "$ir" -o "$out/gas.ll" 2>"$out/gas.err" \
-            && "$llvm_bin/opt" -passes=verify -disable-output "$out/gas.ll" \
-            && "$llvm_bin/llc" -O3 -mcpu=gfx90a "$out/gas.ll" -o "$out/gas.s"; then
-            row="$row $(flat "$out/llvm.s") $(flat "$out/gas.s")"
+    for form in inlined outlined; do
+        ir=$dir/$form.ll
+        "$llvm_bin/llc" -O3 -mcpu=gfx90a "$ir" -o "$dir/llvm.s" || { status=1; echo "FAIL llc $name $form" >&2; }
+        if "$gas_opt" --pipeline O2 --target amdgpu --emit llvm-ir "$ir" -o "$dir/gas.ll" 2>"$dir/gas.err" \
+            && "$llvm_bin/opt" -passes=verify -disable-output "$dir/gas.ll" \
+            && "$llvm_bin/llc" -O3 -mcpu=gfx90a "$dir/gas.ll" -o "$dir/gas.s"; then
+            row="$row $(flat "$dir/llvm.s") $(flat "$dir/gas.s")"
         else
-            echo "FAIL gas $name$form: $(head -n 3 "$out/gas.err")" >&2
+            echo "FAIL gas $name $form: $(head -n 3 "$dir/gas.err")" >&2
             status=1
-            row="$row $(flat "$out/llvm.s") FAIL"
+            row="$row $(flat "$dir/llvm.s") FAIL"
         fi
     done
-    rows+=("$row")
+    echo "$row" >"$out/$name.row"
+    echo "$status" >"$out/$name.status"
+}
+hip_flags_decl=$(declare -p hip_flags)
+export -f hip_program flat
+export out llvm_bin gas_opt hip_flags_decl
+printf '%s\0' tests/cuda/*.cu | xargs -0 -P "$(nproc)" -I{} bash -c 'eval "$hip_flags_decl"; hip_program "$1"' _ {}
+status=0 programs=0 skipped=() rows=()
+for source in tests/cuda/*.cu; do
+    name=$(basename "$source" .cu)
+    if [ -f "$out/$name.skip" ]; then
+        skipped+=("$name")
+    elif [ -f "$out/$name.row" ]; then
+        programs=$((programs + 1))
+        rows+=("$(cat "$out/$name.row")")
+        [ "$(cat "$out/$name.status")" = 0 ] || status=1
+    else
+        echo "FAIL $name: no result" >&2
+        status=1
+    fi
 done
 printf '%s\n' "${rows[@]}" | awk -v status="$status" -v programs="$programs" -v skipped="${skipped[*]}" '
     BEGIN {

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # CPU execution harness for gas: the semantic oracle.
 #
-#   run.sh [--process CMD] [--library generic|named] [--form unoptimized|inlined|both] [options] [kernel...]
+#   run.sh [--process CMD]... [--library generic|named] [--form unoptimized|inlined|both] [options] [kernel...]
 #
 # For every kernel tests/execution/kernels/<k>.cl (+ <k>.spec):
 #   1. compile the OpenCL C 2.0 source for spir64 into two forms
@@ -26,12 +26,18 @@
 #      IR text to stdout; e.g. `gas-opt --pipeline O0 --emit llvm-ir`), build
 #      and run the result the same way and compare every output buffer with
 #      the reference run: one PASS/FAIL line per kernel and form, with a diff
-#      on failure.
+#      on failure. --process may be given several times (scripts/test.sh
+#      gives every pipeline of the oracle): the reference is built and run
+#      once, each command's result is a line `PASS k form #N` (N counts the
+#      commands from 1), and an output byte-identical to an earlier
+#      command's for the same kernel and form is not built and run again:
+#      it gets that command's result (`PASS k form #3 (same bytes as #1)`).
 # Exit status: 0 if every check passed, 1 otherwise (2 on usage errors).
 #
 # Options:
 #   --process CMD        transformation to check (a shell command line; the
-#                        input .ll path is appended as the last argument)
+#                        input .ll path is appended as the last argument);
+#                        repeatable
 #   --library L          builtin library the processed kernel is linked with:
 #                        generic (default): generic overloads of the builtins
 #                        taking pointers (PU3AS4: fract, vload4, atomic_*,
@@ -82,7 +88,7 @@ KDIR="$HERE/kernels"
 
 usage() { sed -n '2,/^set -u/p' "${BASH_SOURCE[0]}" | sed '$d; s/^# \{0,1\}//'; }
 
-PROCESS=""
+PROCESSES=()
 LIBRARY=generic
 DEBUG_INFO=none
 FORM=both
@@ -96,8 +102,8 @@ INSTCOMBINE=instcombine
 KERNELS=()
 while [ $# -gt 0 ]; do
     case "$1" in
-    --process) [ $# -ge 2 ] || { usage >&2; exit 2; }; PROCESS="$2"; shift 2 ;;
-    --process=*) PROCESS="${1#*=}"; shift ;;
+    --process) [ $# -ge 2 ] || { usage >&2; exit 2; }; PROCESSES+=("$2"); shift 2 ;;
+    --process=*) PROCESSES+=("${1#*=}"); shift ;;
     --library) [ $# -ge 2 ] || { usage >&2; exit 2; }; LIBRARY="$2"; shift 2 ;;
     --library=*) LIBRARY="${1#*=}"; shift ;;
     --form) [ $# -ge 2 ] || { usage >&2; exit 2; }; FORM="$2"; shift 2 ;;
@@ -325,11 +331,96 @@ elem_diff() {
          }' "$1" "$2"
 }
 
+# process_one k form cmd input map prefix result tag: runs CMD on the input,
+# builds and runs its output, compares with the reference; the result file
+# gets one PASS or FAIL line (and details). Uses first_with (digest -> the
+# result file of the first command that printed those bytes) of one_kernel.
+process_one() {
+    local k=$1 form=$2 cmd=$3 pin=$4 map=$5 p=$6 res=$7 tag=$8 rc dig earlier
+    local r="$BUILD/$k/ref.$form" spec="$KDIR/$k.spec"
+    if ! bash -c "$cmd \"\$1\"" run.sh-process "$pin" >"$p.spir.ll" 2>"$p.cmd.err"; then
+        { echo "FAIL $k $form$tag: --process command failed"; tail -n 20 "$p.cmd.err" | sed 's/^/    /'; } >"$res"
+        return
+    fi
+    dig=$(md5sum <"$p.spir.ll" | cut -d' ' -f1)
+    earlier=${first_with[$dig]:-}
+    if [ -n "$earlier" ]; then
+        local verdict what
+        read -r verdict _ _ what _ <"$earlier"
+        if [ "$verdict" = PASS ]; then
+            echo "PASS $k $form$tag (same bytes as $what)" >"$res"
+        else
+            echo "FAIL $k $form$tag: same bytes as ${what%:}, which failed" >"$res"
+        fi
+        return
+    fi
+    first_with[$dig]=$res
+    if ! build_exe "$k" "$p.spir.ll" "$p" "$LIBRARY" "$map"; then
+        { echo "FAIL $k $form$tag: processed IR does not build"; tail -n 20 "$p.log" | sed 's/^/    /'; } >"$res"
+        return
+    fi
+    run_exe "$p" "$spec"; rc=$?
+    if [ $rc -ne 0 ]; then
+        { echo "FAIL $k $form$tag: processed kernel run failed (exit $rc)"; tail -n 20 "$p.err" | sed 's/^/    /'; } >"$res"
+        return
+    fi
+    if diff -u --label "ref.$form.out" --label "proc.$form.out" "$r.out" "$p.out" >"$p.diff"; then
+        echo "PASS $k $form$tag" >"$res"
+    else
+        { echo "FAIL $k $form$tag: outputs differ"; elem_diff "$r.out" "$p.out" | sed 's/^/    /'
+          head -n 30 "$p.diff" | sed 's/^/    /'; } >"$res"
+    fi
+}
+
+# reference_fresh DIR FORM SPEC: the reference run of an earlier call still
+# holds: ref.FORM.ok (written when every reference check passed, holding the
+# space-check setting) is newer than the SPIR form, the spec, the harness and
+# the builtin library, and was made with this space-check setting. Commands
+# of later calls (scripts/test.sh runs the harness for the oracle, the named
+# library, flat inputs and the plugin) then compare with that run's output.
+reference_fresh() {
+    local ok="$1/ref.$2.ok" dep
+    [ -f "$1/ref.$2.out" ] && [ "$(cat "$ok" 2>/dev/null)" = "$SPACECHECK" ] || return 1
+    for dep in "$1/spir.$2.ll" "$3" "$HERE/run.sh" "$HERE/spacecheck.awk" $(lib_parts generic); do
+        [ "$ok" -nt "$dep" ] || return 1
+    done
+}
+
+# reference K FORM: builds and runs the unprocessed kernel (ref.FORM.*) and
+# checks the run: it must succeed, be deterministic, change a buffer, not be
+# all zeros and not write past a buffer; else writes the BAD result and fails.
+reference() {
+    local k=$1 form=$2 d="$BUILD/$1" spec="$KDIR/$1.spec" rc msg
+    local r="$d/ref.$form" res="$d/result.$form"
+    rm -f "$r".* "$d/init.$form.out"
+    if ! build_exe "$k" "$d/spir.$form.ll" "$r"; then
+        { echo "BAD  $k $form: reference build failed"; tail -n 20 "$r.log" | sed 's/^/    /'; } >"$res"
+        return 1
+    fi
+    run_exe "$r" "$spec"; rc=$?
+    if [ $rc -ne 0 ]; then
+        { echo "BAD  $k $form: reference run failed (exit $rc)"; tail -n 20 "$r.err" | sed 's/^/    /'; } >"$res"
+        return 1
+    fi
+    timeout 10 "$r.exe" "$spec" >"$r.out2" 2>/dev/null
+    timeout 10 "$r.exe" --dry "$spec" >"$d/init.$form.out" 2>/dev/null
+    msg=""
+    cmp -s "$r.out" "$r.out2" || msg="$msg; NOT DETERMINISTIC (two runs differ)"
+    cmp -s "$r.out" "$d/init.$form.out" && msg="$msg; kernel changed no buffer"
+    grep -v '^arg' "$r.out" | grep -q '[1-9]' || msg="$msg; all outputs are zero"
+    grep -q 'WRITE PAST END' "$r.out" && msg="$msg; writes past the end of a buffer"
+    if [ -n "$msg" ]; then
+        { echo "BAD  $k $form: ${msg#; }"; diff "$r.out" "$r.out2" | head -n 20 | sed 's/^/    /'; } >"$res"
+        return 1
+    fi
+    echo "$SPACECHECK" >"$r.ok"
+}
+
 one_kernel() {
     local k=$1 d="$BUILD/$1" src="$KDIR/$1.cl" spec="$KDIR/$1.spec"
     local form res msg rc
     mkdir -p "$d"
-    rm -f "$d"/ref.* "$d"/proc.* "$d"/result.* "$d/init.out" "$d"/flat.*
+    rm -f "$d"/proc.* "$d"/result.* "$d"/flat.*
     # shellcheck disable=SC2206
     local cc1=(clang -cc1 -triple spir64 -cl-std=CL2.0 -finclude-default-header -emit-llvm $DEBUG_FLAGS)
     # The SPIR compile (parsing opencl-c.h) is the slow step: it is cached and
@@ -349,26 +440,7 @@ one_kernel() {
     for form in $FORMS; do
         res="$d/result.$form"
         local r="$d/ref.$form"
-        if ! build_exe "$k" "$d/spir.$form.ll" "$r"; then
-            { echo "BAD  $k $form: reference build failed"; tail -n 20 "$r.log" | sed 's/^/    /'; } >"$res"
-            continue
-        fi
-        run_exe "$r" "$spec"; rc=$?
-        if [ $rc -ne 0 ]; then
-            { echo "BAD  $k $form: reference run failed (exit $rc)"; tail -n 20 "$r.err" | sed 's/^/    /'; } >"$res"
-            continue
-        fi
-        timeout 10 "$r.exe" "$spec" >"$r.out2" 2>/dev/null
-        timeout 10 "$r.exe" --dry "$spec" >"$d/init.out" 2>/dev/null
-        msg=""
-        cmp -s "$r.out" "$r.out2" || msg="$msg; NOT DETERMINISTIC (two runs differ)"
-        cmp -s "$r.out" "$d/init.out" && msg="$msg; kernel changed no buffer"
-        grep -v '^arg' "$r.out" | grep -q '[1-9]' || msg="$msg; all outputs are zero"
-        grep -q 'WRITE PAST END' "$r.out" && msg="$msg; writes past the end of a buffer"
-        if [ -n "$msg" ]; then
-            { echo "BAD  $k $form: ${msg#; }"; diff "$r.out" "$r.out2" | head -n 20 | sed 's/^/    /'; } >"$res"
-            continue
-        fi
+        reference_fresh "$d" "$form" "$spec" || reference "$k" "$form" || continue
         # --flat: the processing gets the flat form of the SPIR IR
         local pin="$d/spir.$form.ll" map=""
         if [ "$FLAT" = 1 ]; then
@@ -379,30 +451,21 @@ one_kernel() {
             fi
             flat_sections "$pin" >"$map"
         fi
-        if [ -z "$PROCESS" ]; then
+        if [ "$NPROCESSES" = 0 ]; then
             echo "OK   $k $form  $(cksum <"$r.out" | cut -d' ' -f1)  $r.out" >"$res"
             continue
         fi
-        local p="$d/proc.$form"
-        if ! bash -c "$PROCESS \"\$1\"" run.sh-process "$pin" >"$p.spir.ll" 2>"$p.cmd.err"; then
-            { echo "FAIL $k $form: --process command failed"; tail -n 20 "$p.cmd.err" | sed 's/^/    /'; } >"$res"
-            continue
-        fi
-        if ! build_exe "$k" "$p.spir.ll" "$p" "$LIBRARY" "$map"; then
-            { echo "FAIL $k $form: processed IR does not build"; tail -n 20 "$p.log" | sed 's/^/    /'; } >"$res"
-            continue
-        fi
-        run_exe "$p" "$spec"; rc=$?
-        if [ $rc -ne 0 ]; then
-            { echo "FAIL $k $form: processed kernel run failed (exit $rc)"; tail -n 20 "$p.err" | sed 's/^/    /'; } >"$res"
-            continue
-        fi
-        if diff -u --label "ref.$form.out" --label "proc.$form.out" "$r.out" "$p.out" >"$p.diff"; then
-            echo "PASS $k $form" >"$res"
-        else
-            { echo "FAIL $k $form: outputs differ"; elem_diff "$r.out" "$p.out" | sed 's/^/    /'
-              head -n 30 "$p.diff" | sed 's/^/    /'; } >"$res"
-        fi
+        # One result per command; an output byte-identical to an earlier
+        # command's (same kernel, form, library and map) builds the same
+        # program: it takes that command's result instead of running again.
+        local i cmd dig tag suffix
+        local -A first_with=()
+        for ((i = 1; i <= NPROCESSES; i++)); do
+            cmd=$(sed -n "${i}p" "$PROCESS_FILE")
+            tag="" suffix=""
+            [ "$NPROCESSES" = 1 ] || { tag=" #$i" suffix=".$i"; }
+            process_one "$k" "$form" "$cmd" "$pin" "$map" "$d/proc.$form$suffix" "$d/result.$form$suffix" "$tag"
+        done
     done
     # both reference forms run the same program: they must agree
     if [ "$FORMS" = "unoptimized inlined" ] && [ -f "$d/ref.unoptimized.out" ] && [ -f "$d/ref.inlined.out" ] &&
@@ -420,8 +483,13 @@ build_lib_part generic -cl-std=CL2.0 >"$LIBDIR/build.log" 2>&1 &&
         >>"$LIBDIR/build.log" 2>&1 ||
     { cat "$LIBDIR/build.log" >&2; echo "run.sh: the builtin library (builtins.cl) does not build" >&2; exit 1; }
 
-export -f to_x86 build_exe run_exe elem_diff one_kernel lib_parts flat_sections
-export HERE KDIR BUILD LIBDIR PROCESS LIBRARY FORMS SPACECHECK SECTIONS_AWK FLAT INSTCOMBINE DEBUG_FLAGS
+# The commands, one a line (a bash array does not reach xargs's shells).
+PROCESS_FILE=$(mktemp)
+trap 'rm -f "$PROCESS_FILE"' EXIT
+NPROCESSES=${#PROCESSES[@]}
+[ "$NPROCESSES" = 0 ] || printf '%s\n' "${PROCESSES[@]}" >"$PROCESS_FILE"
+export -f to_x86 build_exe run_exe elem_diff process_one reference_fresh reference one_kernel lib_parts flat_sections
+export HERE KDIR BUILD LIBDIR PROCESS_FILE NPROCESSES LIBRARY FORMS SPACECHECK SECTIONS_AWK FLAT INSTCOMBINE DEBUG_FLAGS
 printf '%s\n' "${KERNELS[@]}" | xargs -P "$JOBS" -I{} bash -c 'one_kernel "$1"' one_kernel {}
 
 # ---------------------------------------------------------------- report
@@ -443,7 +511,18 @@ done
 end=$(date +%s.%N)
 secs=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.1f", b - a }')
 what="reference only"
-[ -n "$PROCESS" ] && what="--process '$PROCESS', --library $LIBRARY"
+if [ "$NPROCESSES" = 1 ]; then
+    what="--process '${PROCESSES[0]}', --library $LIBRARY"
+elif [ "$NPROCESSES" -gt 1 ]; then
+    # one line per command: its results, failures, and the outputs that were
+    # byte-identical to an earlier command's (not run again)
+    for ((i = 1; i <= NPROCESSES; i++)); do
+        for k in "${KERNELS[@]}"; do cat "$BUILD/$k"/result.*."$i" 2>/dev/null || true; done | awk -v i="$i" -v cmd="${PROCESSES[$((i - 1))]}" '
+            /^(PASS|FAIL) / { n++; if (/^FAIL /) f++; if (/same bytes as/) same++ }
+            END { printf "== #%d %s: %d checked, %d failed, %d the same bytes as an earlier command\n", i, cmd, n, f, same }'
+    done
+    what="$NPROCESSES --process commands, --library $LIBRARY"
+fi
 [ "$FLAT" = 1 ] && what="flat inputs (flatten.sh), $what"
 echo "== ${#KERNELS[@]} kernels, forms: $FORMS, $what, space checks $([ "$SPACECHECK" = 1 ] && echo on || echo off): $nres results, $nbad failed, ${secs}s"
 [ $nbad -eq 0 ]

@@ -85,10 +85,10 @@ record() { printf '  %s\n' "$@" >>"$report"; count=$((count + $#)); }
 WORK=$(mktemp -d)
 [ "$KEEP" = 1 ] || trap 'rm -rf "$WORK"' EXIT
 
-total=0   # differences over all inputs
-n=0
-for f in "${files[@]}"; do
-  n=$((n + 1))
+# check_one N FILE: the checks of one input in $WORK/N; its differences in
+# $WORK/N/report (one line each, counted in $WORK/N/count).
+check_one() {
+  local n=$1 f=$2 t report count src flat p out mode rc fns lines
   t=$WORK/$n
   mkdir -p "$t"
   report=$t/report
@@ -147,9 +147,22 @@ for f in "${files[@]}"; do
     done
   fi
 
+  echo "$count" >"$t/count"
+}
+export -f check_one first_err record
+export WORK GAS_OPT GAS_FIDELITY LLVM_BIN TIMEOUT FLAT
+export extra_list="${extra[*]}"
+
+# Inputs are checked in parallel, one per core; reported in input order.
+for ((i = 0; i < ${#files[@]}; i++)); do printf '%s\0%s\0' "$((i + 1))" "${files[$i]}"; done |
+  xargs -0 -n 2 -P "$(nproc)" bash -c 'read -ra extra <<<"$extra_list"; check_one "$0" "$1"' || true
+total=0   # differences over all inputs
+for ((i = 0; i < ${#files[@]}; i++)); do
+  t=$WORK/$((i + 1))
+  count=$(cat "$t/count" 2>/dev/null || echo 1)
   if [ "$count" -gt 0 ]; then
-    echo "FAIL $f ($count)"
-    cat "$report"
+    echo "FAIL ${files[$i]} ($count)"
+    cat "$t/report" 2>/dev/null || echo "  the check did not finish"
     total=$((total + count))
   fi
   [ "$KEEP" = 1 ] || rm -rf "$t"

@@ -59,11 +59,11 @@ done < <(sed 's/#.*//' tests/execution/flat-kernels.txt | awk 'NF { print $1 }')
 corpus flat-input --flat-input "$WORK/flat"
 
 cuda_path=$(scripts/cuda-setup.sh)
-for source in tests/cuda/*.cu; do
-    "$LLVM_BIN/clang" -x cuda --cuda-device-only --cuda-gpu-arch=sm_90 --cuda-path="$cuda_path" \
+# one clang per core; a source that fails to compile fails the suite
+printf '%s\0' tests/cuda/*.cu | CUDA_PATH=$cuda_path OUT=$WORK/cuda xargs -0 -P "$(nproc)" -I{} sh -c '
+    "$LLVM_BIN/clang" -x cuda --cuda-device-only --cuda-gpu-arch=sm_90 --cuda-path="$CUDA_PATH" \
         -Xclang -target-feature -Xclang +ptx80 -O2 -emit-llvm -S \
-        "$source" -o "$WORK/cuda/$(basename "$source" .cu).ll"
-done
+        "$1" -o "$OUT/$(basename "$1" .cu).ll"' _ {}
 corpus cuda "$WORK/cuda"
 corpus llvm-boundary tests/llvm-boundary
 exit "$failed"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # tests/mlir-gpu/run.sh — lower and compile every corpus file for every
-# target (one at a time), then print the table of generic accesses.
+# target (one run per core), then print the table of generic accesses.
 #
 # Usage: run.sh [lower.sh options: --gas, --plugin, --bare-ptr, ...] [--targets 'nvvm rocdl spirv']
 # Each (file, target) goes to build/NAME/TARGET (lower.sh's default; with --out
@@ -26,13 +26,27 @@ pass=0
 fail=0
 declare -A cell ciface
 names=()
+# Every (file, target) lowered in parallel; each run's exit status in
+# NAME/TARGET.status, read below in file order.
+lower_one() { # FILE TARGET
+  local name rc=0
+  name=$(basename "$1" .mlir)
+  mkdir -p "$outroot/$name"
+  "$here/lower.sh" "${opts[@]}" --out "$outroot/$name/$2" "$1" "$2" >"$outroot/$name/$2.log" 2>&1 || rc=$?
+  echo "$rc" >"$outroot/$name/$2.status"
+}
+opts_decl=$(declare -p opts)
+export -f lower_one
+export here outroot opts_decl
+for f in "$here"/*.mlir; do
+  for t in $targets; do printf '%s\0%s\0' "$f" "$t"; done
+done | xargs -0 -n 2 -P "$(nproc)" bash -c 'eval "$opts_decl"; lower_one "$0" "$1"'
 for f in "$here"/*.mlir; do
   name=$(basename "$f" .mlir)
   names+=("$name")
   for t in $targets; do
-    mkdir -p "$outroot/$name"
     log=$outroot/$name/$t.log
-    if "$here/lower.sh" ${opts[@]+"${opts[@]}"} --out "$outroot/$name/$t" "$f" "$t" >"$log" 2>&1; then
+    if [ "$(cat "$outroot/$name/$t.status" 2>/dev/null)" = 0 ]; then
       pass=$((pass + 1))
       line=$(tail -n 1 "$log")
       if [[ $line == *SKIP* ]]; then

@@ -43,7 +43,8 @@ same() {
     echo "FAIL $in $pass: opt: $(grep -v 'WARNING: failed to create target machine' "$tmp/plugin.err" | head -n1)"
   elif ! "$GAS_OPT" "$@" --emit llvm-ir "$in" -o "$tmp/gas.ll" 2>/dev/null; then
     echo "FAIL $in: gas-opt $*"
-  else
+  elif ! cmp -s <(sed 1d "$tmp/gas.ll") <(sed 1d "$tmp/plugin.ll"); then
+    # Not the same text: the same module once both are printed by opt?
     "$LLVM_BIN/opt" -S "$tmp/gas.ll" 2>/dev/null | sed 1d >"$tmp/gas.norm"
     "$LLVM_BIN/opt" -S "$tmp/plugin.ll" 2>/dev/null | sed 1d >"$tmp/plugin.norm"
     if ! cmp -s "$tmp/gas.norm" "$tmp/plugin.norm"; then
@@ -118,26 +119,45 @@ runs=$((runs + 2))
 # read back by LLVM's verifier) and the HIP subset of the CUDA corpus (what
 # clang compiles as HIP without it; -O2 and -fno-inline; then llc for
 # gfx90a).
-for cl in "$ROOT"/tests/programs/*.cl; do
+# (one clang per job; each prints RUN, and FAIL lines, counted below)
+program_with_plugin() { # OpenCL source
+  local out
+  out=$(mktemp -d)
   if ! "$LLVM_BIN/clang" -cc1 -triple spir64 -cl-std=CL2.0 -finclude-default-header -emit-llvm -O2 \
-      -fpass-plugin="$PLUGIN" "$cl" -o "$tmp/p.ll" 2>"$tmp/err" \
-      || ! "$LLVM_BIN/opt" -passes=verify -disable-output "$tmp/p.ll" 2>>"$tmp/err"; then
-    echo "FAIL clang -fpass-plugin $(basename "$cl"): $(grep -m1 . "$tmp/err")"; failed=$((failed + 1))
+      -fpass-plugin="$PLUGIN" "$1" -o "$out/p.ll" 2>"$out/err" \
+      || ! "$LLVM_BIN/opt" -passes=verify -disable-output "$out/p.ll" 2>>"$out/err"; then
+    echo "FAIL clang -fpass-plugin $(basename "$1"): $(grep -m1 . "$out/err")"
   fi
-  runs=$((runs + 1))
-done
-hip=(-x hip --cuda-device-only --offload-arch=gfx90a -nogpuinc -nogpulib -O2 -emit-llvm -S
-     -include "$ROOT/tests/cuda/hip/hip_min.h")
-for cu in "$ROOT"/tests/cuda/*.cu; do
-  "$LLVM_BIN/clang" "${hip[@]}" "$cu" -o /dev/null 2>/dev/null || continue
+  echo RUN
+  rm -rf "$out"
+}
+hip_with_plugin() { # CUDA source: nothing when clang does not compile it as HIP
+  local out form hip=(-x hip --cuda-device-only --offload-arch=gfx90a -nogpuinc -nogpulib -O2 -emit-llvm -S
+                      -include "$ROOT/tests/cuda/hip/hip_min.h")
+  "$LLVM_BIN/clang" "${hip[@]}" "$1" -o /dev/null 2>/dev/null || return 0
+  out=$(mktemp -d)
   for form in "" -fno-inline; do
-    if ! "$LLVM_BIN/clang" "${hip[@]}" $form -fpass-plugin="$PLUGIN" "$cu" -o "$tmp/h.ll" 2>"$tmp/err" \
-        || ! "$LLVM_BIN/llc" -O3 -mcpu=gfx90a -filetype=obj "$tmp/h.ll" -o /dev/null 2>>"$tmp/err"; then
-      echo "FAIL clang HIP $form -fpass-plugin $(basename "$cu"): $(grep -m1 . "$tmp/err")"; failed=$((failed + 1))
+    if ! "$LLVM_BIN/clang" "${hip[@]}" $form -fpass-plugin="$PLUGIN" "$1" -o "$out/h.ll" 2>"$out/err" \
+        || ! "$LLVM_BIN/llc" -O3 -mcpu=gfx90a -filetype=obj "$out/h.ll" -o /dev/null 2>>"$out/err"; then
+      echo "FAIL clang HIP $form -fpass-plugin $(basename "$1"): $(grep -m1 . "$out/err")"
     fi
-    runs=$((runs + 1))
+    echo RUN HIP
   done
-done
+  rm -rf "$out"
+}
+export -f program_with_plugin hip_with_plugin
+export ROOT
+{
+  printf '%s\0' "$ROOT"/tests/programs/*.cl | xargs -0 -P "$JOBS" -I{} bash -c 'program_with_plugin "$1"' _ {}
+  printf '%s\0' "$ROOT"/tests/cuda/*.cu | xargs -0 -P "$JOBS" -I{} bash -c 'hip_with_plugin "$1"' _ {}
+} >"$tmp/corpora.log"
+grep '^FAIL' "$tmp/corpora.log" || true
+runs=$((runs + $(grep -c '^RUN' "$tmp/corpora.log")))
+# A broken HIP command line would skip every program silently.
+if [ "$(grep -c '^RUN HIP' "$tmp/corpora.log")" -eq 0 ]; then
+  echo "FAIL clang HIP: no program of tests/cuda compiles as HIP"; failed=$((failed + 1))
+fi
+failed=$((failed + $(grep -c '^FAIL' "$tmp/corpora.log")))
 # A gas warning is a clang warning: -Werror fails the build.
 warn=$HERE/warns.cl
 if ! "$LLVM_BIN/clang" -cc1 -triple spir64 -cl-std=CL2.0 -finclude-default-header -emit-llvm -O2 \

@@ -69,20 +69,20 @@ build*) ;;
 esac
 rm -rf -- "${build:?}"
 mkdir -p "$build"
-status=0
-: > "$build/status.tsv"
-record() { printf '%s\t%s\t%s\n' "$1" "$2" "$3" >> "$build/status.tsv"; }
-
-for source in "$corpus"/*.cu; do
+# One program: its builds, each recorded in <name>/status.tsv. Programs are
+# built in parallel (one per core); their records are joined in name order.
+build_program() {
+    local source=$1 name out kind step flags pipeline status=0
     name=$(basename "$source" .cu)
     out=$build/$name
     mkdir -p "$out"
+    : > "$out/status.tsv"
+    record() { printf '%s\t%s\t%s\n' "$1" "$2" "$3" >> "$out/status.tsv"; }
     if ! "$llvm_bin/clang" "${cuda_flags[@]}" "$source" -o "$out/clang.ll" 2> "$out/clang.err" \
         || ! "$llvm_bin/clang" "${cuda_flags[@]}" -fno-inline "$source" -o "$out/clang-outlined.ll" 2>> "$out/clang.err"; then
         echo "FAILED: clang $name ($out/clang.err)" >&2
-        status=1
         for kind in "${builds[@]}"; do record "$name" "$kind" "clang failed"; done
-        continue
+        return 1
     fi
     for kind in "${builds[@]}"; do
         case $kind in
@@ -122,7 +122,45 @@ for source in "$corpus"/*.cu; do
         fi
         record "$name" "$kind" "$step"
     done
-done
+    return $status
+}
+# Per build of one program: globals flagged externally_initialized in the
+# IR, and PTX loads and stores by state space (generic: no space named), into
+# <name>/table.md, counts.tsv and kernel_counts.tsv.
+count_program() {
+    local name kind dir ext
+    name=$(basename "$1" .cu)
+    dir=$build/$name
+    : > "$dir/table.md"
+    : > "$dir/counts.tsv"
+    : > "$dir/kernel_counts.tsv"
+    for kind in "${builds[@]}"; do
+        [ -f "$dir/$kind.ptx" ] || { printf '| %s | %s | - | - | - | - | - | - |\n' "$name" "$kind" >> "$dir/table.md"; continue; }
+        ext=$(grep -c '^@.*externally_initialized' "$dir/$kind.ll")
+        awk -v name="$name" -v build="$kind" -v ext="$ext" '
+            $1 ~ /^(ld|st|atom|red)\./ && $1 !~ /\.param\./ {
+                if ($1 ~ /\.const\./) cons++
+                else if ($1 ~ /\.shared\./) shared++
+                else if ($1 ~ /\.global\./) global++
+                else if ($1 ~ /\.local\./) local++
+                else generic++
+            }
+            END {
+                printf "| %s | %s | %d | %d | %d | %d | %d | %d |\n", name, build, ext, cons, generic, global, shared, local
+                printf "%s\t%s\t%d\n", name, build, generic >> counts
+            }
+        ' counts="$dir/counts.tsv" "$dir/$kind.ptx" >> "$dir/table.md"
+        python3 kernel_counts.py "$dir/$kind.ptx" \
+            | awk -v name="$name" -v build="$kind" '{ print name "\t" build "\t" $0 }' >> "$dir/kernel_counts.tsv"
+    done
+}
+# Bash exports no arrays: the parallel shells get them as declarations.
+arrays=$(declare -p form_of builds cuda_flags llc_flags)
+export -f build_program count_program
+export build llvm_bin gas_opt gas_plugin ptxas arrays
+status=0
+printf '%s\0' "$corpus"/*.cu | xargs -0 -P "$(nproc)" -I{} bash -c 'eval "$arrays"; build_program "$1" && count_program "$1"' _ {} || status=1
+cat "$build"/*/status.tsv > "$build/status.tsv"
 
 # The manifest: every program's description, its source and its builds.
 python3 - "$corpus" "$build" <<'PY' || status=1
@@ -143,32 +181,14 @@ for line in (build / "status.tsv").read_text().splitlines():
     json.dumps({"builds": builds, "programs": programs}, indent=1) + "\n")
 PY
 
-# Per program and build: globals flagged externally_initialized in the IR,
-# and PTX loads and stores by state space (generic: no space named).
+# The counts, program by program (written by count_program), joined.
 : > "$build/counts.tsv"
 : > "$build/kernel_counts.tsv"
 printf '| program | build | externally_initialized | ld.const | generic ld/st | global ld/st | shared ld/st | local ld/st |\n'
 printf '| --- | --- | --- | --- | --- | --- | --- | --- |\n'
 for dir in "$build"/*/; do
-    name=$(basename "$dir")
-    for kind in "${builds[@]}"; do
-        [ -f "$dir/$kind.ptx" ] || { printf '| %s | %s | - | - | - | - | - | - |\n' "$name" "$kind"; continue; }
-        ext=$(grep -c '^@.*externally_initialized' "$dir/$kind.ll")
-        awk -v name="$name" -v build="$kind" -v ext="$ext" '
-            $1 ~ /^(ld|st|atom|red)\./ && $1 !~ /\.param\./ {
-                if ($1 ~ /\.const\./) cons++
-                else if ($1 ~ /\.shared\./) shared++
-                else if ($1 ~ /\.global\./) global++
-                else if ($1 ~ /\.local\./) local++
-                else generic++
-            }
-            END {
-                printf "| %s | %s | %d | %d | %d | %d | %d | %d |\n", name, build, ext, cons, generic, global, shared, local
-                printf "%s\t%s\t%d\n", name, build, generic >> counts
-            }
-        ' counts="$build/counts.tsv" "$dir/$kind.ptx"
-        python3 kernel_counts.py "$dir/$kind.ptx" \
-            | awk -v name="$name" -v build="$kind" '{ print name "\t" build "\t" $0 }' >> "$build/kernel_counts.tsv"
-    done
+    cat "$dir/table.md"
+    cat "$dir/counts.tsv" >> "$build/counts.tsv"
+    cat "$dir/kernel_counts.tsv" >> "$build/kernel_counts.tsv"
 done
 exit $status
