@@ -7,11 +7,14 @@
 //!
 //! The alloca must stay a named private pointer everywhere it goes (GEPs,
 //! loads, stores, and calls of functions whose body is the one that runs,
-//! called from that one place only), with every access at a constant
-//! offset; the bytes of the field are then read and written only by
-//! pointer loads and stores at exactly its offset. Anything else (a byte
-//! copy, a cast, an escape, a callee called from elsewhere that may be
-//! handed other memory) leaves the alloca alone.
+//! every call of which hands them this memory at the same offset), with
+//! every access at a constant offset; the bytes of the field are then read
+//! and written only by pointer loads and stores at exactly its offset. An array of pointers
+//! read at a run-time index (a GEP stepping by whole 8-byte elements) is
+//! retyped whole: every access of the alloca must then be an 8-byte
+//! pointer load or store at a multiple of 8, and every store write the one
+//! space. Anything else (a byte copy, a cast, an escape, a callee called
+//! from elsewhere that may be handed other memory) leaves the alloca alone.
 
 use crate::analysis::block_literals::byte_offset;
 use crate::analysis::{ModuleIndex, SpaceFacts};
@@ -30,7 +33,9 @@ const MAX_DEPTH: usize = 4;
 /// A load or store of the slot's memory at a byte offset.
 struct Access<'c, 'a> {
     op: OperationRef<'c, 'a>,
-    offset: i64,
+    /// From the alloca's start; `None`: known at run time only, a multiple
+    /// of 8 (an index into an array of 8-byte elements).
+    offset: Option<i64>,
     /// Bytes it reads or writes (`None`: not known).
     bytes: Option<i64>,
     /// Whether a pointer field it reads or writes whole may be retyped.
@@ -75,15 +80,36 @@ pub(super) fn retype_slots<'c, 'a>(
 }
 
 /// Every load and store of the memory `root` starts, if gas sees all its
-/// uses as named private pointers at constant offsets.
+/// uses as named private pointers at constant offsets, its address kept
+/// in a field of another such alloca included (two levels).
 fn accesses_of<'c, 'a>(
     root: Value<'c, 'a>,
     index: &ModuleIndex<'c, 'a>,
     map: &AddressSpaceMap,
 ) -> Option<Vec<Access<'c, 'a>>> {
+    accesses_at(root, index, map, 1)
+}
+
+/// `accesses_of`, following `root`'s address through `levels` holders: a
+/// field of another alloca that holds only this address (at one offset) is
+/// read by loads whose results are this memory again.
+fn accesses_at<'c, 'a>(
+    root: Value<'c, 'a>,
+    index: &ModuleIndex<'c, 'a>,
+    map: &AddressSpaceMap,
+    levels: usize,
+) -> Option<Vec<Access<'c, 'a>>> {
+    // Holder fields whose loads were followed.
+    let mut held_in: HashSet<(usize, i64)> = HashSet::default();
     let mut accesses = Vec::new();
     let mut seen: HashSet<usize> = HashSet::default();
-    let mut pending = vec![(root, 0_i64, 0_usize)];
+    // Callees entered: the parameter position and offset they are handed
+    // this memory at, and by how many calls.
+    let mut entered: HashMap<String, (usize, Option<i64>, usize)> = HashMap::default();
+    // Callees whose returns give an address into this memory back: the
+    // offset, and how many returns do.
+    let mut returned: HashMap<String, (Option<i64>, usize)> = HashMap::default();
+    let mut pending = vec![(root, Some(0_i64), 0_usize)];
     while let Some((pointer, offset, depth)) = pending.pop() {
         if !seen.insert(pointer.to_raw().ptr as usize) {
             // The same pointer reached at two offsets would be two memories.
@@ -92,7 +118,14 @@ fn accesses_of<'c, 'a>(
         for (user, position) in index.uses_of(pointer) {
             match (name_of(&user), position) {
                 ("llvm.getelementptr", 0) => {
-                    let moved = offset.checked_add(byte_offset(&user)?)?;
+                    let moved = match (offset, gep_step(&user)?) {
+                        (Some(offset), GepStep::Bytes(bytes)) => Some(offset.checked_add(bytes)?),
+                        // A run-time offset stays a multiple of 8 only
+                        // through steps of whole 8-byte cells.
+                        (None, GepStep::Bytes(bytes)) if bytes % 8 == 0 => None,
+                        (_, GepStep::Cells) => None,
+                        _ => return None,
+                    };
                     pending.push((result(&user, 0)?.into(), moved, depth));
                 }
                 ("llvm.load", 0) if value_space(pointer, map) == Some(AddressSpace::Private) => {
@@ -111,6 +144,22 @@ fn accesses_of<'c, 'a>(
                         bytes: crate::ir::scalar_bytes(operand(&user, 0)?),
                         rewritable: true,
                     })
+                }
+                // This memory's address kept in another alloca's field
+                // (`agent_t ag = {&st, 2}`): the field's loads are it again.
+                ("llvm.store", 0) if levels > 0 => {
+                    let (holder, field) = slot_of(operand(&user, 1)?)?;
+                    if holder == root {
+                        return None;
+                    }
+                    let key = (holder.to_raw().ptr as usize, field);
+                    if held_in.contains(&key) {
+                        continue;
+                    }
+                    held_in.insert(key);
+                    for load in holder_loads(holder, field, (root, offset?), index, map, levels)? {
+                        pending.push((load, offset, depth));
+                    }
                 }
                 // An access through the tagged address (`lower` makes it a
                 // plain one): its operands and results are the access's.
@@ -145,20 +194,135 @@ fn accesses_of<'c, 'a>(
                     if depth < MAX_DEPTH
                         && value_space(pointer, map) == Some(AddressSpace::Private) =>
                 {
-                    let parameter = sole_caller_parameter(&user, position, index)?;
+                    // A callee called from several places is followed once,
+                    // where every call hands it this memory at the same
+                    // position and offset (counted below).
+                    let callee = symbol_attribute(&user, "callee")?;
+                    if let Some(entry) = entered.get_mut(&callee) {
+                        if entry.0 != position || entry.1 != offset {
+                            return None;
+                        }
+                        entry.2 += 1;
+                        continue;
+                    }
+                    let parameter = callee_parameter(&user, position, index)?;
+                    entered.insert(callee, (position, offset, 1));
                     pending.push((parameter, offset, depth + 1));
+                }
+                // A callee handing an address into this memory back
+                // (`return &ag->off`): each of its calls gives it to the
+                // caller, where every return gives the same offset.
+                ("llvm.return", 0) => {
+                    let function = crate::ir::enclosing_function(&user)?;
+                    let name = symbol_attribute(&function, "sym_name")?;
+                    if !entered.contains_key(&name) {
+                        return None;
+                    }
+                    if let Some(entry) = returned.get_mut(&name) {
+                        if entry.0 != offset {
+                            return None;
+                        }
+                        entry.1 += 1;
+                        continue;
+                    }
+                    returned.insert(name.clone(), (offset, 1));
+                    for call in index.call_sites.get(&name)? {
+                        pending.push((result(call, 0)?.into(), offset, depth.saturating_sub(1)));
+                    }
                 }
                 _ => return None,
             }
         }
     }
-    Some(accesses)
+    // A call site handing the callee other memory, or none, would make its
+    // accesses another memory's too. A callee handing an address into this
+    // memory back must do so from every return (its result is then this
+    // memory); a pointer it returns that the walk never reached cannot
+    // point here, as every way to this memory's address is walked.
+    let every_call_seen = entered.iter().all(|(callee, (_, _, calls))| {
+        index.call_sites.get(callee).map(Vec::len) == Some(*calls)
+            && returned
+                .get(callee)
+                .is_none_or(|(_, walked)| Some(*walked) == returns_in(index, callee))
+    });
+    every_call_seen.then_some(accesses)
+}
+
+/// The alloca `address` points into (through casts and constant GEPs), and
+/// the offset.
+fn slot_of<'c: 'a, 'a>(mut address: Value<'c, 'a>) -> Option<(Value<'c, 'a>, i64)> {
+    let mut offset = 0_i64;
+    loop {
+        let op = crate::ir::defining_op(address)?;
+        match name_of(&op) {
+            "llvm.alloca" => return Some((address, offset)),
+            "llvm.addrspacecast" | gas_dialect::names::TAG | gas_dialect::names::UNTAG => {
+                address = operand(&op, 0)?;
+            }
+            "llvm.getelementptr" => {
+                let GepStep::Bytes(bytes) = gep_step(&op)? else {
+                    return None;
+                };
+                offset = offset.checked_add(bytes)?;
+                address = operand(&op, 0)?;
+            }
+            _ => return None,
+        }
+    }
+}
+
+/// The loads of the `field` of the alloca `holder` where every store there
+/// writes `held` (an alloca and the offset into it) and every access of the
+/// field's bytes is a whole 8-byte pointer load or store at the field:
+/// each load's result is then `held`'s address again.
+fn holder_loads<'c, 'a>(
+    holder: Value<'c, 'a>,
+    field: i64,
+    held: (Value<'c, 'a>, i64),
+    index: &ModuleIndex<'c, 'a>,
+    map: &AddressSpaceMap,
+    levels: usize,
+) -> Option<Vec<Value<'c, 'a>>> {
+    let accesses = accesses_at(holder, index, map, levels - 1)?;
+    let mut loads = Vec::new();
+    for access in &accesses {
+        // Unknown offsets may be the field.
+        let start = access.offset?;
+        if start.checked_add(access.bytes?)? <= field || start >= field + 8 {
+            continue;
+        }
+        if start != field || access.bytes != Some(8) || !access.rewritable {
+            return None;
+        }
+        match crate::analysis::index::access_name(&access.op) {
+            "llvm.load" => loads.push(result(&access.op, 0)?.into()),
+            _ => {
+                let (alloca, offset) = slot_of(operand(&access.op, 0)?)?;
+                if alloca != held.0 || offset != held.1 {
+                    return None;
+                }
+            }
+        }
+    }
+    Some(loads)
+}
+
+/// How many `llvm.return`s the body of `function` has.
+fn returns_in(index: &ModuleIndex, function: &str) -> Option<usize> {
+    let function = index.functions.get(function)?;
+    let mut returns = 0;
+    crate::ir::each_op(function.op, &mut |op| {
+        if name_of(&op) == "llvm.return" {
+            returns += 1;
+        }
+    });
+    Some(returns)
 }
 
 /// Parameter `position` of the function `call` calls, where its body here
-/// is the one that runs, this is its only call, the parameter is not a
-/// byval copy and it returns nothing the caller could reach the memory by.
-fn sole_caller_parameter<'c, 'a>(
+/// is the one that runs, only direct calls reach it and the parameter is
+/// not a byval copy (a pointer it returns is checked by the walk).
+fn callee_parameter<'c, 'a>(
     call: &OperationRef<'c, 'a>,
     position: usize,
     index: &ModuleIndex<'c, 'a>,
@@ -168,92 +332,175 @@ fn sole_caller_parameter<'c, 'a>(
     if !function.has_definitive_body() || function.is_variadic || function.is_kernel {
         return None;
     }
-    if index.call_sites.get(&callee)?.len() != 1 || index.address_taken.contains(&callee) {
+    if index.address_taken.contains(&callee) {
         return None;
     }
     if crate::ir::parameters_with(&["llvm.byval", "llvm.byref"], function.op).contains(&position) {
-        return None;
-    }
-    if call.result_count() > 0
-        && call
-            .result(0)
-            .is_ok_and(|r| r.r#type().to_string().contains("ptr"))
-    {
         return None;
     }
     let entry = function.op.region(0).ok()?.first_block()?;
     Some(crate::ir::argument(&entry, position)?.into())
 }
 
+/// How far a GEP moves its base.
+enum GepStep {
+    /// A constant number of bytes.
+    Bytes(i64),
+    /// A multiple of 8 bytes known at run time only.
+    Cells,
+}
+
+/// The step of `gep`, where it is a constant byte offset, a constant or
+/// run-time index into 8-byte elements, or an array of them indexed from
+/// its start (`[0, i]`); `None` otherwise.
+fn gep_step(gep: &OperationRef) -> Option<GepStep> {
+    if let Some(bytes) = byte_offset(gep) {
+        return Some(GepStep::Bytes(bytes));
+    }
+    let element = gep.attribute("elem_type").ok()?.to_string();
+    let indices = gep.attribute("rawConstantIndices").ok()?.to_string();
+    let indices: Vec<i64> = indices
+        .strip_prefix("array<i32: ")?
+        .strip_suffix('>')?
+        .split(',')
+        .map(|index| index.trim().parse().ok())
+        .collect::<Option<_>>()?;
+    // MLIR marks an index held by an operand with i32::MIN.
+    let dynamic = i64::from(i32::MIN);
+    match indices.as_slice() {
+        [index] if is_eight_bytes(&element) => {
+            if *index != dynamic {
+                return Some(GepStep::Bytes(index.checked_mul(8)?));
+            }
+            let operand = crate::ir::operand(gep, 1)?;
+            match crate::ir::defining_op(operand) {
+                Some(constant) if name_of(&constant) == "llvm.mlir.constant" => {
+                    let value = constant.attribute("value").ok()?.to_string();
+                    let index: i64 = value.split(':').next()?.trim().parse().ok()?;
+                    Some(GepStep::Bytes(index.checked_mul(8)?))
+                }
+                _ => Some(GepStep::Cells),
+            }
+        }
+        [0, index] if *index == dynamic && array_of_eight_bytes(&element) => Some(GepStep::Cells),
+        _ => None,
+    }
+}
+
+/// Whether `ty` (as MLIR prints it, at top level or inside an array) is a
+/// pointer or an 8-byte scalar. Only tagged targets retype slots: SPIR's
+/// pointers are 64-bit in every space.
+fn is_eight_bytes(ty: &str) -> bool {
+    let ty = ty.strip_prefix("!llvm.").unwrap_or(ty);
+    matches!(ty, "ptr" | "i64" | "f64") || ty.starts_with("ptr<")
+}
+
+/// Whether `ty` is `!llvm.array<N x T>` with `T` of 8 bytes.
+fn array_of_eight_bytes(ty: &str) -> bool {
+    ty.strip_prefix("!llvm.array<")
+        .and_then(|rest| rest.strip_suffix('>'))
+        .and_then(|rest| rest.split_once(" x "))
+        .is_some_and(|(_, element)| is_eight_bytes(element))
+}
+
 /// The offsets whose field holds generic pointers of one tagged space only,
-/// read and written only whole by pointer loads and stores.
+/// read and written only whole by pointer loads and stores; `None` for the
+/// whole alloca, where an access's offset is known at run time only.
 fn retypable_fields(
     accesses: &[Access],
     map: &AddressSpaceMap,
     facts: &SpaceFacts,
-) -> Vec<(i64, AddressSpace)> {
-    let mut fields: HashMap<i64, Option<AddressSpace>> = HashMap::default();
-    for access in accesses {
-        let value = match crate::analysis::index::access_name(&access.op) {
-            "llvm.load" => result(&access.op, 0).map(Value::from),
-            _ => operand(&access.op, 0),
+) -> Vec<(Option<i64>, AddressSpace)> {
+    if accesses.iter().any(|access| access.offset.is_none()) {
+        // Every access must then be a whole cell: any may be any other.
+        let cells = accesses
+            .iter()
+            .all(|access| access.offset.is_none_or(|offset| offset % 8 == 0));
+        return match one_space(accesses.iter(), map, facts) {
+            Some(space) if cells => vec![(None, space)],
+            _ => Vec::new(),
         };
-        if value.is_some_and(|value| value_space(value, map) == Some(AddressSpace::Generic)) {
-            fields.entry(access.offset).or_insert(None);
-        }
     }
+    let mut fields: Vec<i64> = accesses
+        .iter()
+        .filter(|access| {
+            let value = match crate::analysis::index::access_name(&access.op) {
+                "llvm.load" => result(&access.op, 0).map(Value::from),
+                _ => operand(&access.op, 0),
+            };
+            value.is_some_and(|value| value_space(value, map) == Some(AddressSpace::Generic))
+        })
+        .filter_map(|access| access.offset)
+        .collect();
+    fields.sort_unstable();
+    fields.dedup();
     let mut retypable = Vec::new();
-    'fields: for (&offset, _) in fields.iter() {
-        let mut space: Option<AddressSpace> = None;
-        let mut loads = 0;
-        for access in accesses {
-            let end = access.bytes.map(|bytes| access.offset + bytes);
-            let overlaps = access.offset < offset + 8 && end.is_none_or(|end| end > offset);
-            if !overlaps {
-                continue;
-            }
-            if !access.rewritable || access.offset != offset || access.bytes != Some(8) {
-                continue 'fields;
-            }
-            match crate::analysis::index::access_name(&access.op) {
-                "llvm.load" => {
-                    let Some(loaded) = result(&access.op, 0).map(Value::from) else {
-                        continue 'fields;
-                    };
-                    if value_space(loaded, map) != Some(AddressSpace::Generic) {
-                        continue 'fields;
-                    }
-                    loads += 1;
-                }
-                _ => {
-                    let Some(stored) = operand(&access.op, 0) else {
-                        continue 'fields;
-                    };
-                    if value_space(stored, map) != Some(AddressSpace::Generic) {
-                        continue 'fields;
-                    }
-                    let spaces = facts.of(stored);
-                    // Null stores as null either way.
-                    if spaces == SpaceSet::EMPTY {
-                        continue;
-                    }
-                    let mut each = spaces.iter();
-                    let (Some(only), None) = (each.next(), each.next()) else {
-                        continue 'fields;
-                    };
-                    if only.tag().is_none() || space.is_some_and(|space| space != only) {
-                        continue 'fields;
-                    }
-                    space = Some(only);
-                }
-            }
+    for offset in fields {
+        let overlapping: Vec<&Access> = accesses
+            .iter()
+            .filter(|access| {
+                let start = access.offset.unwrap_or(offset);
+                let end = access.bytes.map(|bytes| start + bytes);
+                start < offset + 8 && end.is_none_or(|end| end > offset)
+            })
+            .collect();
+        if overlapping
+            .iter()
+            .any(|access| access.offset != Some(offset))
+        {
+            continue;
         }
-        if let (Some(space), true) = (space, loads > 0) {
-            retypable.push((offset, space));
+        if let Some(space) = one_space(overlapping.into_iter(), map, facts) {
+            retypable.push((Some(offset), space));
         }
     }
-    retypable.sort_by_key(|(offset, _)| *offset);
     retypable
+}
+
+/// The one tagged space the stores among `accesses` write (null aside),
+/// where each access is a rewritable 8-byte load or store of a generic
+/// pointer and one at least loads; `None` otherwise.
+fn one_space<'x, 'c: 'a, 'a: 'x>(
+    accesses: impl Iterator<Item = &'x Access<'c, 'a>>,
+    map: &AddressSpaceMap,
+    facts: &SpaceFacts,
+) -> Option<AddressSpace> {
+    let mut space: Option<AddressSpace> = None;
+    let mut loads = 0;
+    for access in accesses {
+        if !access.rewritable || access.bytes != Some(8) {
+            return None;
+        }
+        match crate::analysis::index::access_name(&access.op) {
+            "llvm.load" => {
+                let loaded = result(&access.op, 0).map(Value::from)?;
+                if value_space(loaded, map) != Some(AddressSpace::Generic) {
+                    return None;
+                }
+                loads += 1;
+            }
+            _ => {
+                let stored = operand(&access.op, 0)?;
+                if value_space(stored, map) != Some(AddressSpace::Generic) {
+                    return None;
+                }
+                let spaces = facts.of(stored);
+                // Null stores as null either way.
+                if spaces == SpaceSet::EMPTY {
+                    continue;
+                }
+                let mut each = spaces.iter();
+                let (Some(only), None) = (each.next(), each.next()) else {
+                    return None;
+                };
+                if only.tag().is_none() || space.is_some_and(|space| space != only) {
+                    return None;
+                }
+                space = Some(only);
+            }
+        }
+    }
+    space.filter(|_| loads > 0)
 }
 
 /// Stores the field's pointers named and loads them named, tagging the
@@ -261,14 +508,18 @@ fn retypable_fields(
 fn rewrite_field<'c, 'a>(
     context: &'c Context,
     accesses: &[Access<'c, 'a>],
-    (offset, space): (i64, AddressSpace),
+    (offset, space): (Option<i64>, AddressSpace),
     map: &AddressSpaceMap,
     casts: CastStyle,
     rewriter: &RewriterBase<'c, 'a>,
 ) -> usize {
     let named = gas_dialect::ops::pointer_type(context, map, space);
     let mut changed = 0;
-    for access in accesses.iter().filter(|access| access.offset == offset) {
+    // A field: its accesses; the whole alloca (`None`): every access.
+    for access in accesses
+        .iter()
+        .filter(|access| offset.is_none() || access.offset == offset)
+    {
         let op = access.op;
         match crate::analysis::index::access_name(&op) {
             "llvm.load" => {
