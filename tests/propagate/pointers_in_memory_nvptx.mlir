@@ -263,3 +263,73 @@ llvm.func ptx_kernelcc @negative_slots_handed_back_by_a_select_or_a_declaration_
   llvm.store %x, %s {alignment = 4 : i64} : i32, !llvm.ptr
   llvm.return
 }
+
+// -----
+
+// A cursor's method advances the pointer member itself (`p += 1`): what it
+// stores back points where the member did, so the shared cursor's calls
+// get a clone that reads shared memory, the global cursor's one that reads
+// global memory (the CUDA corpus's Cursor::next).
+llvm.mlir.global internal @tile() {addr_space = 3 : i32} : !llvm.array<64 x i32>
+llvm.func linkonce_odr @next(%c: !llvm.ptr) -> i32 attributes {passthrough = ["noinline"]} {
+  %p = llvm.load %c {alignment = 8 : i64} : !llvm.ptr -> !llvm.ptr
+  %v = llvm.load %p {alignment = 4 : i64} : !llvm.ptr -> i32
+  %one = llvm.mlir.constant(1 : i64) : i64
+  %q = llvm.getelementptr inbounds %p[%one] : (!llvm.ptr, i64) -> !llvm.ptr, i32
+  llvm.store %q, %c {alignment = 8 : i64} : !llvm.ptr, !llvm.ptr
+  llvm.return %v : i32
+}
+llvm.func ptx_kernelcc @a_cursor_its_method_advances_keeps_its_space(%out: !llvm.ptr<1>) {
+  %one = llvm.mlir.constant(1 : i32) : i32
+  %shared = llvm.alloca %one x !llvm.ptr {alignment = 8 : i64} : (i32) -> !llvm.ptr
+  %global = llvm.alloca %one x !llvm.ptr {alignment = 8 : i64} : (i32) -> !llvm.ptr
+  %t = llvm.mlir.addressof @tile : !llvm.ptr<3>
+  %gt = llvm.addrspacecast %t : !llvm.ptr<3> to !llvm.ptr
+  llvm.store %gt, %shared {alignment = 8 : i64} : !llvm.ptr, !llvm.ptr
+  %go = llvm.addrspacecast %out : !llvm.ptr<1> to !llvm.ptr
+  llvm.store %go, %global {alignment = 8 : i64} : !llvm.ptr, !llvm.ptr
+  %a = llvm.call @next(%shared) : (!llvm.ptr) -> i32
+  %b = llvm.call @next(%global) : (!llvm.ptr) -> i32
+  %c = llvm.call @next(%shared) : (!llvm.ptr) -> i32
+  %ab = llvm.add %a, %b : i32
+  %abc = llvm.add %ab, %c : i32
+  llvm.store %abc, %out {alignment = 4 : i64} : i32, !llvm.ptr<1>
+  llvm.return
+}
+
+// -----
+
+// A method that stores another cursor's pointer, moved, into this one
+// (`dst->p = src->p + 1`): the shared cursor may then hold a global
+// pointer, and its reads stay dynamic.
+llvm.mlir.global internal @tile() {addr_space = 3 : i32} : !llvm.array<64 x i32>
+llvm.func linkonce_odr @next(%c: !llvm.ptr) -> i32 attributes {passthrough = ["noinline"]} {
+  %p = llvm.load %c {alignment = 8 : i64} : !llvm.ptr -> !llvm.ptr
+  %v = llvm.load %p {alignment = 4 : i64} : !llvm.ptr -> i32
+  llvm.return %v : i32
+}
+llvm.func linkonce_odr @take(%dst: !llvm.ptr, %src: !llvm.ptr) attributes {passthrough = ["noinline"]} {
+  %p = llvm.load %src {alignment = 8 : i64} : !llvm.ptr -> !llvm.ptr
+  %one = llvm.mlir.constant(1 : i64) : i64
+  %q = llvm.getelementptr inbounds %p[%one] : (!llvm.ptr, i64) -> !llvm.ptr, i32
+  llvm.store %q, %dst {alignment = 8 : i64} : !llvm.ptr, !llvm.ptr
+  llvm.return
+}
+llvm.func ptx_kernelcc @negative_a_cursor_given_another_cursors_pointer_holds_both(%out: !llvm.ptr<1>, %flag: i1) {
+  %one = llvm.mlir.constant(1 : i32) : i32
+  %shared = llvm.alloca %one x !llvm.ptr {alignment = 8 : i64} : (i32) -> !llvm.ptr
+  %global = llvm.alloca %one x !llvm.ptr {alignment = 8 : i64} : (i32) -> !llvm.ptr
+  %t = llvm.mlir.addressof @tile : !llvm.ptr<3>
+  %gt = llvm.addrspacecast %t : !llvm.ptr<3> to !llvm.ptr
+  llvm.store %gt, %shared {alignment = 8 : i64} : !llvm.ptr, !llvm.ptr
+  %go = llvm.addrspacecast %out : !llvm.ptr<1> to !llvm.ptr
+  llvm.store %go, %global {alignment = 8 : i64} : !llvm.ptr, !llvm.ptr
+  llvm.cond_br %flag, ^take, ^read
+^take:
+  llvm.call @take(%shared, %global) : (!llvm.ptr, !llvm.ptr) -> ()
+  llvm.br ^read
+^read:
+  %a = llvm.call @next(%shared) : (!llvm.ptr) -> i32
+  llvm.store %a, %out {alignment = 4 : i64} : i32, !llvm.ptr<1>
+  llvm.return
+}

@@ -98,6 +98,24 @@ pub(crate) fn contents_passed<'c, 'a>(
     Some((base, stores))
 }
 
+/// Whether `value` is (a GEP of) a pointer loaded from `address` itself,
+/// the same SSA value: stored back there, it adds no space the slot did
+/// not already hold (whatever memory `address` points to).
+fn moved_from(value: Value, address: Value) -> bool {
+    let mut current = value;
+    while let Some(op) = crate::ir::defining_op(current) {
+        match access_name(&op) {
+            "llvm.getelementptr" => match operand(&op, 0) {
+                Some(base) => current = base,
+                None => return false,
+            },
+            "llvm.load" => return operand(&op, 0) == Some(address),
+            _ => return false,
+        }
+    }
+    false
+}
+
 /// The byte offsets from `parameter` at which its function (or a callee it
 /// passes the memory to) loads generic pointers; `None` where one offset is
 /// not a constant or the walk goes too far (any offset may be read).
@@ -500,6 +518,9 @@ impl<'i, 'c, 'a> Walker<'i, 'c, 'a> {
                     ("llvm.store", 1) => {
                         let value = operand(&user, 0)?;
                         match value_space(value, self.map) {
+                            // `p += n` on a member: what it stores points
+                            // where what the slot held did.
+                            Some(AddressSpace::Generic) if moved_from(value, pointer) => {}
                             Some(AddressSpace::Generic) => memory.stores.push((value, offset)),
                             // A scalar narrower than a pointer (a struct's
                             // length field) cannot be read back as one.
