@@ -72,7 +72,66 @@ corpus_inputs() {
     esac
 }
 tests/programs/run.sh --pipelines verify >/dev/null
+# The gas-opt runs of the SPIR tables below, one kernel or input per core,
+# each into a file of numbers the tables read in order.
+mkdir -p "$tmp/counts"
+# spir_counts FORM KERNEL: "all three two to0 to1 llvm o2three o2two o2to
+# igcthree igctwo" for the dispatch table.
+spir_counts() {
+    local form=$1 k=$2 d all three two to0 to1 llvm o2three o2two o2to igcthree igctwo
+    local spir="tests/execution/build/$k/spir.$form.ll"
+    d=$(mktemp -d "$tmp/work.XXXXXX")
+    "$gas_opt" --pipeline raise "$spir" >"$d/raised.mlir"
+    "$gas_opt" --pipeline raise,propagate "$spir" >"$d/propagated.mlir"
+    "$gas_opt" --pipeline "$o2_sets" "$spir" >"$d/o2.mlir"
+    "$gas_opt" --pipeline "$o2_sets" --target spir-igc "$spir" >"$d/igc.mlir"
+    tests/execution/infer_as.sh "$spir" >"$d/inferred.ll" 2>/dev/null
+    "$gas_opt" --pipeline raise "$d/inferred.ll" >"$d/inferred.mlir"
+    read -r all _ _ to0 < <(dispatch_counts "$d/raised.mlir")
+    read -r _ three two to1 < <(dispatch_counts "$d/propagated.mlir")
+    read -r llvm _ _ _ < <(dispatch_counts "$d/inferred.mlir")
+    read -r _ o2three o2two o2to < <(dispatch_counts "$d/o2.mlir")
+    read -r _ igcthree igctwo _ < <(dispatch_counts "$d/igc.mlir")
+    echo "$all $three $two $to0 $to1 $llvm $o2three $o2two $o2to $igcthree $igctwo" >"$tmp/counts/$form.$k"
+    rm -rf "$d"
+}
+# switch_counts KERNEL: "open closed open_dead closed_dead" (inlined form).
+switch_counts() {
+    local k=$1 d open closed open_dead closed_dead
+    local spir="tests/execution/build/$k/spir.inlined.ll"
+    d=$(mktemp -d "$tmp/work.XXXXXX")
+    "$gas_opt" --pipeline O2 --emit llvm-ir --closed-world never "$spir" >"$d/open.ll"
+    "$gas_opt" --pipeline O2 --emit llvm-ir "$spir" >"$d/closed.ll"
+    open=$(grep -c '^ *switch ' "$d/open.ll" || true)
+    closed=$(grep -c '^ *switch ' "$d/closed.ll" || true)
+    open_dead=$(awk -v prog="$k" -f tests/programs/reachable.awk "$d/open.ll" | wc -l)
+    closed_dead=$(awk -v prog="$k" -f tests/programs/reachable.awk "$d/closed.ll" | wc -l)
+    echo "$open $closed $open_dead $closed_dead" >"$tmp/counts/switches.$k"
+    rm -rf "$d"
+}
+# builtin_counts INPUT: "all left left_atomics" generic builtin arguments.
+builtin_counts() {
+    local input=$1 d
+    d=$(mktemp -d "$tmp/work.XXXXXX")
+    "$gas_opt" --pipeline raise "$input" >"$d/raised.mlir"
+    "$gas_opt" --pipeline "$o2_sets" "$input" >"$d/o2.mlir"
+    "$gas_opt" --pipeline "$o2_sets" --named-atomics "$input" >"$d/o2a.mlir"
+    echo "$(builtin_generic_arguments "$d/raised.mlir") $(builtin_generic_arguments "$d/o2.mlir")" \
+        "$(builtin_generic_arguments "$d/o2a.mlir")" >"$tmp/counts/builtins.$(echo "$input" | tr / _)"
+    rm -rf "$d"
+}
+export -f spir_counts switch_counts builtin_counts dispatch_counts builtin_generic_arguments
+export tmp gas_opt o2_sets
 violations=""
+kernels=()
+for cl in tests/execution/kernels/*.cl; do kernels+=("$(basename "$cl" .cl)"); done
+for form in unoptimized inlined; do
+    for k in "${kernels[@]}"; do printf '%s\0%s\0' "$form" "$k"; done
+done | xargs -0 -n 2 -P "$(nproc)" bash -c 'set -euo pipefail; spir_counts "$0" "$1"'
+printf '%s\0' "${kernels[@]}" | xargs -0 -n 1 -P "$(nproc)" bash -c 'set -euo pipefail; switch_counts "$0"'
+for corpus in execution programs; do
+    for form in unoptimized inlined; do corpus_inputs "$corpus" "$form"; done
+done | tr '\n' '\0' | xargs -0 -n 1 -P "$(nproc)" bash -c 'set -euo pipefail; builtin_counts "$0"'
 {
     echo "# Resolution report"
     echo
@@ -108,18 +167,7 @@ violations=""
         t_all=0 t_three=0 t_two=0 t_dyn=0 t_to0=0 t_to1=0 t_llvm=0 t_o2three=0 t_o2two=0 t_o2to=0 t_igcthree=0 t_igctwo=0
         for cl in tests/execution/kernels/*.cl; do
             k=$(basename "$cl" .cl)
-            spir="tests/execution/build/$k/spir.$form.ll"
-            "$gas_opt" --pipeline raise "$spir" >"$tmp/raised.mlir"
-            "$gas_opt" --pipeline raise,propagate "$spir" >"$tmp/propagated.mlir"
-            "$gas_opt" --pipeline "$o2_sets" "$spir" >"$tmp/o2.mlir"
-            "$gas_opt" --pipeline "$o2_sets" --target spir-igc "$spir" >"$tmp/igc.mlir"
-            tests/execution/infer_as.sh "$spir" >"$tmp/inferred.ll" 2>/dev/null
-            "$gas_opt" --pipeline raise "$tmp/inferred.ll" >"$tmp/inferred.mlir"
-            read -r all _ _ to0 < <(dispatch_counts "$tmp/raised.mlir")
-            read -r _ three two to1 < <(dispatch_counts "$tmp/propagated.mlir")
-            read -r llvm _ _ _ < <(dispatch_counts "$tmp/inferred.mlir")
-            read -r _ o2three o2two o2to < <(dispatch_counts "$tmp/o2.mlir")
-            read -r _ igcthree igctwo _ < <(dispatch_counts "$tmp/igc.mlir")
+            read -r all three two to0 to1 llvm o2three o2two o2to igcthree igctwo <"$tmp/counts/$form.$k"
             dyn=$((three + two))
             echo "| $k | $all | $three | $two | $dyn | $to0 → $to1 | $o2three | $o2two | $o2to | $igcthree | $igctwo | $llvm |"
             t_o2three=$((t_o2three + o2three)) t_o2two=$((t_o2two + o2two)) t_o2to=$((t_o2to + o2to))
@@ -155,13 +203,7 @@ violations=""
     d_open=0 d_open_dead=0 d_closed=0 d_closed_dead=0
     for cl in tests/execution/kernels/*.cl; do
         k=$(basename "$cl" .cl)
-        spir="tests/execution/build/$k/spir.inlined.ll"
-        "$gas_opt" --pipeline O2 --emit llvm-ir --closed-world never "$spir" >"$tmp/open.ll"
-        "$gas_opt" --pipeline O2 --emit llvm-ir "$spir" >"$tmp/closed.ll"
-        open=$(grep -c '^ *switch ' "$tmp/open.ll" || true)
-        closed=$(grep -c '^ *switch ' "$tmp/closed.ll" || true)
-        open_dead=$(awk -v prog="$k" -f tests/programs/reachable.awk "$tmp/open.ll" | wc -l)
-        closed_dead=$(awk -v prog="$k" -f tests/programs/reachable.awk "$tmp/closed.ll" | wc -l)
+        read -r open closed open_dead closed_dead <"$tmp/counts/switches.$k"
         d_open=$((d_open + open)) d_open_dead=$((d_open_dead + open_dead))
         d_closed=$((d_closed + closed)) d_closed_dead=$((d_closed_dead + closed_dead))
         case "$k" in chain_* | call_chain | helper_spaces) ;; *) [ "$open_dead$closed_dead" = 00 ] && continue ;; esac
@@ -191,12 +233,8 @@ violations=""
         for form in unoptimized inlined; do
             c_all=0 c_left=0 c_left_atomics=0
             for input in $(corpus_inputs "$corpus" "$form"); do
-                "$gas_opt" --pipeline raise "$input" >"$tmp/b.raised.mlir"
-                "$gas_opt" --pipeline "$o2_sets" "$input" >"$tmp/b.o2.mlir"
-                "$gas_opt" --pipeline "$o2_sets" --named-atomics "$input" >"$tmp/b.o2a.mlir"
-                c_all=$((c_all + $(builtin_generic_arguments "$tmp/b.raised.mlir")))
-                c_left=$((c_left + $(builtin_generic_arguments "$tmp/b.o2.mlir")))
-                c_left_atomics=$((c_left_atomics + $(builtin_generic_arguments "$tmp/b.o2a.mlir")))
+                read -r all left left_atomics <"$tmp/counts/builtins.$(echo "$input" | tr / _)"
+                c_all=$((c_all + all)) c_left=$((c_left + left)) c_left_atomics=$((c_left_atomics + left_atomics))
             done
             echo "| $corpus | $form | $c_all | $c_left | $c_left_atomics |"
             b_all=$((b_all + c_all)) b_left=$((b_left + c_left)) b_left_atomics=$((b_left_atomics + c_left_atomics))
