@@ -78,6 +78,13 @@ pub(crate) fn byte_offset(gep: &OperationRef) -> Option<i64> {
     if gep.attribute("elem_type").ok()?.to_string() != "i8" {
         return None;
     }
+    constant_index(gep)
+}
+
+/// The index of a one-index `getelementptr` where it is a constant (an
+/// attribute index or an `llvm.mlir.constant` operand), whatever the
+/// element type.
+pub(crate) fn constant_index(gep: &OperationRef) -> Option<i64> {
     let indices = gep.attribute("rawConstantIndices").ok()?.to_string();
     let index: i64 = indices
         .strip_prefix("array<i32: ")?
@@ -116,7 +123,9 @@ fn strip_casts<'c: 'a, 'a>(mut value: Value<'c, 'a>) -> Value<'c, 'a> {
 
 /// The base `value` is an offset of (through casts and constant GEPs), and
 /// the offset when every step is constant.
-fn base_and_offset<'c: 'a, 'a>(mut value: Value<'c, 'a>) -> (Value<'c, 'a>, Option<i64>) {
+pub(crate) fn base_and_offset<'c: 'a, 'a>(
+    mut value: Value<'c, 'a>,
+) -> (Value<'c, 'a>, Option<i64>) {
     let mut offset = Some(0i64);
     loop {
         value = strip_casts(value);

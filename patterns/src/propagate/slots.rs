@@ -16,7 +16,7 @@
 //! space. Anything else (a byte copy, a cast, an escape, a callee called
 //! from elsewhere that may be handed other memory) leaves the alloca alone.
 
-use crate::analysis::block_literals::byte_offset;
+use crate::analysis::block_literals::{base_and_offset, byte_offset, constant_index};
 use crate::analysis::{ModuleIndex, SpaceFacts};
 use crate::ir::casts::CastStyle;
 use crate::ir::{name_of, operand, result, symbol_attribute};
@@ -248,27 +248,12 @@ fn accesses_at<'c, 'a>(
     every_call_seen.then_some(accesses)
 }
 
-/// The alloca `address` points into (through casts and constant GEPs), and
-/// the offset.
-fn slot_of<'c: 'a, 'a>(mut address: Value<'c, 'a>) -> Option<(Value<'c, 'a>, i64)> {
-    let mut offset = 0_i64;
-    loop {
-        let op = crate::ir::defining_op(address)?;
-        match name_of(&op) {
-            "llvm.alloca" => return Some((address, offset)),
-            "llvm.addrspacecast" | gas_dialect::names::TAG | gas_dialect::names::UNTAG => {
-                address = operand(&op, 0)?;
-            }
-            "llvm.getelementptr" => {
-                let GepStep::Bytes(bytes) = gep_step(&op)? else {
-                    return None;
-                };
-                offset = offset.checked_add(bytes)?;
-                address = operand(&op, 0)?;
-            }
-            _ => return None,
-        }
-    }
+/// The alloca `address` points into (through casts and constant byte
+/// offsets), and the offset.
+fn slot_of<'c: 'a, 'a>(address: Value<'c, 'a>) -> Option<(Value<'c, 'a>, i64)> {
+    let (base, offset) = base_and_offset(address);
+    let op = crate::ir::defining_op(base)?;
+    (name_of(&op) == "llvm.alloca").then_some((base, offset?))
 }
 
 /// The loads of the `field` of the alloca `holder` where every store there
@@ -368,20 +353,10 @@ fn gep_step(gep: &OperationRef) -> Option<GepStep> {
     // MLIR marks an index held by an operand with i32::MIN.
     let dynamic = i64::from(i32::MIN);
     match indices.as_slice() {
-        [index] if is_eight_bytes(&element) => {
-            if *index != dynamic {
-                return Some(GepStep::Bytes(index.checked_mul(8)?));
-            }
-            let operand = crate::ir::operand(gep, 1)?;
-            match crate::ir::defining_op(operand) {
-                Some(constant) if name_of(&constant) == "llvm.mlir.constant" => {
-                    let value = constant.attribute("value").ok()?.to_string();
-                    let index: i64 = value.split(':').next()?.trim().parse().ok()?;
-                    Some(GepStep::Bytes(index.checked_mul(8)?))
-                }
-                _ => Some(GepStep::Cells),
-            }
-        }
+        [_] if is_eight_bytes(&element) => Some(match constant_index(gep) {
+            Some(index) => GepStep::Bytes(index.checked_mul(8)?),
+            None => GepStep::Cells,
+        }),
         [0, index] if *index == dynamic && array_of_eight_bytes(&element) => Some(GepStep::Cells),
         _ => None,
     }
